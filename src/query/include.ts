@@ -1,0 +1,48 @@
+import { quoteInput, type QueryProblem } from './query-problem.js';
+
+/** List subscriptions: `include=plans`, `products` or both. */
+export const SUBSCRIPTION_INCLUDES = ['plans', 'products'] as const;
+export type SubscriptionInclude = (typeof SUBSCRIPTION_INCLUDES)[number];
+export function isSubscriptionInclude(value: string): value is SubscriptionInclude {
+  return (SUBSCRIPTION_INCLUDES as readonly string[]).includes(value);
+}
+
+/** Get a node's products: any subset of these. */
+export const NODE_PRODUCT_INCLUDES = ['component_products', 'main_image', 'files'] as const;
+export type NodeProductInclude = (typeof NODE_PRODUCT_INCLUDES)[number];
+export function isNodeProductInclude(value: string): value is NodeProductInclude {
+  return (NODE_PRODUCT_INCLUDES as readonly string[]).includes(value);
+}
+
+const PARAMETER = 'include';
+
+/**
+ * Parses `include` (comma-separated, exact case) into the set of asked members; absent means none.
+ * Whitespace around a member is ignored and repeats collapse; an empty value, an empty member or an unknown
+ * member is a problem, one per distinct mistake.
+ * @example parseInclude('plans, products,plans', SUBSCRIPTION_INCLUDES) // { ok: true, include: Set { 'plans', 'products' } }
+ */
+export function parseInclude(
+  raw: string | null,
+  allowed: readonly string[],
+): { ok: true; include: ReadonlySet<string> } | { ok: false; problems: QueryProblem[] } {
+  if (raw === null) return { ok: true, include: new Set() };
+  const expected = `expected one or more of ${allowed.join(', ')}, separated by commas`;
+  if (raw.trim() === '') {
+    return {
+      ok: false,
+      problems: [{ parameter: PARAMETER, detail: `include must not be empty; ${expected}` }],
+    };
+  }
+  const include = new Set<string>();
+  const details = new Set<string>();
+  for (const member of raw.split(',').map((part) => part.trim())) {
+    if (member === '') details.add(`include has an empty member; ${expected}`);
+    else if (!allowed.includes(member))
+      details.add(`include: unknown member ${quoteInput(member)}; ${expected}`);
+    else include.add(member);
+  }
+  if (details.size > 0)
+    return { ok: false, problems: [...details].map((detail) => ({ parameter: PARAMETER, detail })) };
+  return { ok: true, include };
+}

@@ -1,0 +1,187 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { describe, expect, it } from 'vitest';
+import { encodeQueryPart, pageLinks, type PageLinks } from './links.js';
+
+const BASE = 'http://127.0.0.1:4010/mock/subscriptions/subscriptions';
+const at = (offset: number, limit = 25, kept = ''): string =>
+  `${BASE}?${kept}page%5Boffset%5D=${offset}&page%5Blimit%5D=${limit}`;
+
+const cases: {
+  name: string;
+  url?: string;
+  total: number;
+  offset: number;
+  limit?: number;
+  links: PageLinks;
+}[] = [
+  {
+    name: 'the first of three pages has next and last but no prev',
+    total: 60,
+    offset: 0,
+    links: { self: at(0), first: at(0), last: at(50), prev: null, next: at(25) },
+  },
+  {
+    name: 'a middle page has prev and next',
+    total: 60,
+    offset: 25,
+    links: { self: at(25), first: at(0), last: at(50), prev: at(0), next: at(50) },
+  },
+  {
+    name: 'the last page has prev but no next',
+    total: 60,
+    offset: 50,
+    links: { self: at(50), first: at(0), last: at(50), prev: at(25), next: null },
+  },
+  {
+    name: 'an unaligned offset steps by the limit from where it is',
+    total: 60,
+    offset: 30,
+    links: { self: at(30), first: at(0), last: at(50), prev: at(5), next: at(55) },
+  },
+  {
+    name: 'an offset smaller than the limit has prev at offset 0',
+    total: 60,
+    offset: 10,
+    links: { self: at(10), first: at(0), last: at(50), prev: at(0), next: at(35) },
+  },
+  {
+    name: 'a page ending exactly at the total has no next',
+    total: 50,
+    offset: 25,
+    links: { self: at(25), first: at(0), last: at(25), prev: at(0), next: null },
+  },
+  {
+    name: 'one record more than the limit makes a second page',
+    total: 26,
+    offset: 0,
+    links: { self: at(0), first: at(0), last: at(25), prev: null, next: at(25) },
+  },
+  {
+    name: 'a collection that fits one page has no last, prev or next',
+    total: 25,
+    offset: 0,
+    links: { self: at(0), first: at(0), last: null, prev: null, next: null },
+  },
+  {
+    name: 'an empty collection has no last, prev or next',
+    total: 0,
+    offset: 0,
+    links: { self: at(0), first: at(0), last: null, prev: null, next: null },
+  },
+  {
+    name: 'an offset past a one-page collection still counts as one page',
+    total: 3,
+    offset: 50,
+    links: { self: at(50), first: at(0), last: null, prev: null, next: null },
+  },
+  {
+    name: 'an offset past a longer collection has prev one limit back and no next',
+    total: 60,
+    offset: 500,
+    links: { self: at(500), first: at(0), last: at(50), prev: at(475), next: null },
+  },
+  {
+    name: 'a limit of one pages record by record',
+    total: 3,
+    offset: 1,
+    limit: 1,
+    links: { self: at(1, 1), first: at(0, 1), last: at(2, 1), prev: at(0, 1), next: at(2, 1) },
+  },
+  {
+    name: 'the request page parameters are replaced, the limit in effect is written out',
+    url: `${BASE}?page[limit]=10&page[offset]=10&page[offset]=99`,
+    total: 30,
+    offset: 10,
+    limit: 10,
+    links: { self: at(10, 10), first: at(0, 10), last: at(20, 10), prev: at(0, 10), next: at(20, 10) },
+  },
+  {
+    name: 'filter, include and other parameters are kept in request order before the paging',
+    url: `${BASE}?include=plans,products&filter=eq(email,a@b.co)&x=1`,
+    total: 30,
+    offset: 0,
+    links: {
+      self: at(0, 25, 'include=plans,products&filter=eq(email,a@b.co)&x=1&'),
+      first: at(0, 25, 'include=plans,products&filter=eq(email,a@b.co)&x=1&'),
+      last: at(25, 25, 'include=plans,products&filter=eq(email,a@b.co)&x=1&'),
+      prev: null,
+      next: at(25, 25, 'include=plans,products&filter=eq(email,a@b.co)&x=1&'),
+    },
+  },
+  {
+    name: 'a fragment and credentials of the request are not repeated',
+    url: 'http://user:secret@127.0.0.1:4010/mock/subscriptions/subscriptions?x=1#top',
+    total: 1,
+    offset: 0,
+    links: { self: at(0, 25, 'x=1&'), first: at(0, 25, 'x=1&'), last: null, prev: null, next: null },
+  },
+];
+
+describe('pageLinks', () => {
+  it.each(cases)('$name', ({ url, total, offset, limit, links }) => {
+    expect(pageLinks(new URL(url ?? BASE), total, { offset, limit: limit ?? 25 })).toEqual(links);
+  });
+});
+
+const encodings: { name: string; text: string; encoded: string }[] = [
+  { name: 'brackets are percent-encoded', text: 'page[limit]', encoded: 'page%5Blimit%5D' },
+  { name: 'a space becomes %20, not a plus', text: 'a b', encoded: 'a%20b' },
+  { name: 'a plus sign is percent-encoded', text: 'a+b@x.co', encoded: 'a%2Bb@x.co' },
+  { name: 'ampersand, equals and hash are percent-encoded', text: 'a&b=c#d', encoded: 'a%26b%3Dc%23d' },
+  {
+    name: 'filter punctuation stays readable',
+    text: `eq(name,'x'):in(id,a/b)`,
+    encoded: `eq(name,'x'):in(id,a/b)`,
+  },
+  { name: 'double quotes and backslashes are percent-encoded', text: '"a\\b"', encoded: '%22a%5Cb%22' },
+  { name: 'a percent sign is percent-encoded', text: '100%', encoded: '100%25' },
+  { name: 'non-ASCII is percent-encoded as UTF-8', text: 'Zoë', encoded: 'Zo%C3%AB' },
+  {
+    name: 'a lone surrogate becomes a replacement character instead of throwing',
+    text: 'a\uD800',
+    encoded: 'a%EF%BF%BD',
+  },
+];
+
+describe('encodeQueryPart', () => {
+  it.each(encodings)('$name', ({ text, encoded }) => {
+    expect(encodeQueryPart(text)).toBe(encoded);
+  });
+});
+
+const isUri = fullFormats.uri as (text: string) => boolean;
+
+const awkward: { name: string; url: string }[] = [
+  {
+    name: 'a filter with quotes, spaces, plus and brackets',
+    url: `${BASE}?filter=eq(name,%22Smith%2C%20J%5B1%5D%22)&y=a%2Bb`,
+  },
+  {
+    name: 'a path with brackets, caret, pipe and a stray percent',
+    url: 'http://127.0.0.1:4010/a[1]/b^c|d/%zz?q=1',
+  },
+  { name: 'an IPv6 host', url: 'http://[::1]:4010/s?filter=eq(email,a@b.co)' },
+  { name: 'a parameter without a value', url: `${BASE}?flag&include=` },
+];
+
+describe('pageLinks on awkward requests', () => {
+  it.each(awkward)('$name gives RFC 3986 links that read back the same parameters', ({ url }) => {
+    const request = new URL(url);
+    const links = pageLinks(request, 100, { offset: 25, limit: 25 });
+    for (const link of [links.self, links.first, links.last, links.prev, links.next]) {
+      expect(link).not.toBeNull();
+      if (link === null) continue;
+      expect(isUri(link)).toBe(true);
+      const back = new URL(link);
+      expect(back.pathname).toBe(new URL(links.self).pathname);
+      const kept = [...request.searchParams].filter(([name]) => !name.startsWith('page['));
+      expect([...back.searchParams].filter(([name]) => !name.startsWith('page['))).toEqual(kept);
+    }
+  });
+
+  it('the same request gives byte-identical links', () => {
+    const make = () =>
+      pageLinks(new URL(`${BASE}?filter=eq(name,a b)&include=plans`), 80, { offset: 25, limit: 25 });
+    expect(JSON.stringify(make())).toBe(JSON.stringify(make()));
+  });
+});

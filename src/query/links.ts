@@ -1,0 +1,72 @@
+import type { Page } from './paging.js';
+
+/** JSON:API paging links, absolute; `last`, `prev` and `next` are null when there is nothing to point at. */
+export interface PageLinks {
+  self: string;
+  first: string;
+  last: string | null;
+  prev: string | null;
+  next: string | null;
+}
+
+const OFFSET = 'page[offset]';
+const LIMIT = 'page[limit]';
+
+/**
+ * Builds the paging links of a response from the request's own URL.
+ * Every link keeps every other query parameter (filter, include, ...) in request order, then ends with
+ * `page[offset]` and `page[limit]` (the limit in effect), so the same input gives byte-identical links.
+ * "Only one page" means the whole collection fits in one page (`total <= limit`, meta.page.total <= 1),
+ * whatever the offset: then `last`, `prev` and `next` are all null and `first` leads back.
+ * Otherwise `prev` is null at offset 0, else `max(0, offset - limit)`; `next` is null when
+ * `offset + limit >= total`; `last` is the offset of the last page.
+ * @example pageLinks(new URL('http://h/s?filter=eq(name,a)'), 60, { offset: 0, limit: 25 }).next
+ *   // 'http://h/s?filter=eq(name,a)&page%5Boffset%5D=25&page%5Blimit%5D=25'
+ */
+export function pageLinks(requestUrl: URL, total: number, page: Page): PageLinks {
+  const { offset, limit } = page;
+  const base = `${requestUrl.protocol}//${requestUrl.host}${encodePath(requestUrl.pathname)}?`;
+  const kept = [...requestUrl.searchParams].filter(([name]) => name !== OFFSET && name !== LIMIT);
+  const keptQuery = kept
+    .map(([name, value]) => `${encodeQueryPart(name)}=${encodeQueryPart(value)}&`)
+    .join('');
+  const link = (at: number): string =>
+    `${base}${keptQuery}${encodeQueryPart(OFFSET)}=${at}&${encodeQueryPart(LIMIT)}=${limit}`;
+
+  const self = link(offset);
+  const first = link(0);
+  if (total <= limit) return { self, first, last: null, prev: null, next: null };
+  const lastOffset = Math.floor((total - 1) / limit) * limit;
+  return {
+    self,
+    first,
+    last: link(lastOffset),
+    prev: offset === 0 ? null : link(Math.max(0, offset - limit)),
+    next: offset + limit >= total ? null : link(offset + limit),
+  };
+}
+
+// Lone surrogates would make encodeURIComponent throw; they become U+FFFD, as URL parsing does elsewhere.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Left readable: allowed unencoded in an RFC 3986 query, and common in filters (emails, timestamps, lists).
+const READABLE = /%(3A|40|2C|2F)/g;
+const READABLE_CHARS: Record<string, string> = { '3A': ':', '40': '@', '2C': ',', '2F': '/' };
+
+/**
+ * Percent-encodes a query name or value so the link is a valid RFC 3986 URI (the spec's `format: uri`):
+ * brackets, `+`, `&`, `=`, spaces and non-ASCII are encoded; `( ) , : @ / ' ! * ~` stay as they are.
+ */
+export function encodeQueryPart(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    READABLE,
+    (_match, hex: string) => READABLE_CHARS[hex] ?? `%${hex}`,
+  );
+}
+
+// WHATWG URL leaves these literal in a path (and a `%` not followed by two hex digits), RFC 3986 does not.
+function encodePath(pathname: string): string {
+  return pathname.replace(
+    /[[\]^|]|%(?![0-9A-Fa-f]{2})/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
