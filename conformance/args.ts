@@ -1,0 +1,219 @@
+import type { DefaultIds } from './spec.js';
+
+export const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Everything a run is configured by; parsed from argv, never read from the environment. */
+export interface KitOptions {
+  baseUrl: URL;
+  /** Extra request headers, in the order given (`--header 'Name: value'`). */
+  headers: Array<[name: string, value: string]>;
+  catalogId: string;
+  releaseId: string;
+  nodeId: string;
+  /** Check ids or family prefixes to run (empty: all). */
+  only: string[];
+  /** Check ids or family prefixes to leave out. */
+  skip: string[];
+  strict: boolean;
+  readOnly: boolean;
+  timeoutMs: number;
+  maxResponseMs: number | undefined;
+  /** Undefined: the CLI draws a seed and reports it so the run can be repeated. */
+  seed: number | undefined;
+  reports: Array<{ format: ReportFormat; file: string }>;
+}
+
+/** Seeds are 32-bit: the PRNG state is one uint32. */
+export const MAX_SEED = 0xffffffff;
+
+export type ParsedArgs =
+  { kind: 'run'; options: KitOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+
+export const USAGE = `Usage: subcat check --base-url URL [options]
+
+Calls an implementation of the subscriptions and catalog contract and reports, check by check,
+where it breaks the contract (failed) or the conventions of decisions.md (warned).
+
+Options:
+  --base-url URL          implementation to check; may carry a path (http://host:8080/staging)
+  --header 'Name: value'  header sent on every request (repeatable; values are redacted in reports)
+  --catalog-id ID         catalog for the node products checks   (default: fixtures/ids.json)
+  --release-id ID         release, an id or "latest"             (default: the newest fixture release)
+  --node-id ID            hierarchy node                          (default: fixtures/ids.json)
+  --only IDS              comma-separated check ids or family prefixes to run
+  --skip IDS              comma-separated check ids or family prefixes to leave out
+  --strict                convention breaks fail instead of warn
+  --read-only             skip every check that writes
+  --timeout-ms N          per-request timeout (default 10000)
+  --max-response-ms N     fail any response slower than N ms
+  --seed N                seed of generated requests: the same seed sends the same requests
+  --report FORMAT=FILE    write a report: json=FILE, junit=FILE, html=FILE (repeatable)
+  --help                  show this text
+
+Exit codes: 0 no check failed, 1 a check failed, 2 usage error or server unreachable.`;
+
+const VALUE_FLAGS = new Set([
+  '--base-url',
+  '--header',
+  '--catalog-id',
+  '--release-id',
+  '--node-id',
+  '--only',
+  '--skip',
+  '--timeout-ms',
+  '--max-response-ms',
+  '--seed',
+  '--report',
+]);
+const BOOLEAN_FLAGS = new Set(['--strict', '--read-only', '--help', '-h']);
+
+/** Parses `subcat check` arguments; pure, so usage errors are table-tested. */
+export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
+  const values = new Map<string, string[]>();
+  const booleans = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (BOOLEAN_FLAGS.has(flag)) {
+      if (eq > 0) return { kind: 'error', message: `${flag} takes no value` };
+      booleans.add(flag === '-h' ? '--help' : flag);
+      continue;
+    }
+    if (!VALUE_FLAGS.has(flag)) {
+      return {
+        kind: 'error',
+        message: arg.startsWith('-') ? `unknown option ${flag}` : `unexpected argument ${arg}`,
+      };
+    }
+    let value: string | undefined;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else {
+      value = argv[i + 1];
+      i++;
+    }
+    if (value === undefined) return { kind: 'error', message: `${flag} needs a value` };
+    values.set(flag, [...(values.get(flag) ?? []), value]);
+  }
+  if (booleans.has('--help')) return { kind: 'help' };
+
+  for (const [flag, given] of values) {
+    if (given.length > 1 && flag !== '--header' && flag !== '--report') {
+      return { kind: 'error', message: `${flag} given more than once` };
+    }
+  }
+  const single = (flag: string): string | undefined => values.get(flag)?.[0];
+
+  const rawBase = single('--base-url');
+  if (rawBase === undefined) return { kind: 'error', message: '--base-url is required' };
+  const baseUrl = parseBaseUrl(rawBase);
+  if (typeof baseUrl === 'string') return { kind: 'error', message: baseUrl };
+
+  const headers: Array<[string, string]> = [];
+  for (const raw of values.get('--header') ?? []) {
+    const header = parseHeader(raw);
+    if (typeof header === 'string') return { kind: 'error', message: header };
+    headers.push(header);
+  }
+
+  const reports: KitOptions['reports'] = [];
+  for (const raw of values.get('--report') ?? []) {
+    const report = parseReport(raw);
+    if (typeof report === 'string') return { kind: 'error', message: report };
+    reports.push(report);
+  }
+
+  const timeoutMs = parseInteger('--timeout-ms', single('--timeout-ms') ?? '10000', 1);
+  if (typeof timeoutMs === 'string') return { kind: 'error', message: timeoutMs };
+  const rawBudget = single('--max-response-ms');
+  const maxResponseMs = rawBudget === undefined ? undefined : parseInteger('--max-response-ms', rawBudget, 1);
+  if (typeof maxResponseMs === 'string') return { kind: 'error', message: maxResponseMs };
+  const rawSeed = single('--seed');
+  const seed = rawSeed === undefined ? undefined : parseInteger('--seed', rawSeed, 0, MAX_SEED);
+  if (typeof seed === 'string') return { kind: 'error', message: seed };
+
+  const ids = {
+    catalogId: single('--catalog-id') ?? defaults.catalogId,
+    releaseId: single('--release-id') ?? defaults.releaseId,
+    nodeId: single('--node-id') ?? defaults.nodeId,
+  };
+  for (const [flag, id] of [
+    ['--catalog-id', ids.catalogId],
+    ['--release-id', ids.releaseId],
+    ['--node-id', ids.nodeId],
+  ] as const) {
+    if (id.trim() === '') return { kind: 'error', message: `${flag} must not be empty` };
+  }
+
+  return {
+    kind: 'run',
+    options: {
+      baseUrl,
+      headers,
+      ...ids,
+      only: parseList(single('--only')),
+      skip: parseList(single('--skip')),
+      strict: booleans.has('--strict'),
+      readOnly: booleans.has('--read-only'),
+      timeoutMs,
+      maxResponseMs,
+      seed,
+      reports,
+    },
+  };
+}
+
+/** An http(s) URL; the trailing slash is dropped so operation paths append cleanly to a base path. */
+export function parseBaseUrl(raw: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `--base-url is not a URL: ${raw}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `--base-url must be http or https: ${raw}`;
+  if (url.search !== '' || url.hash !== '') return `--base-url must not carry a query or fragment: ${raw}`;
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+/** `Name: value`; the name must be a valid HTTP token (RFC 9110), the value may be empty. */
+export function parseHeader(raw: string): [string, string] | string {
+  const colon = raw.indexOf(':');
+  const name = colon < 0 ? '' : raw.slice(0, colon).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return `--header must look like 'Name: value'`;
+  const value = raw.slice(colon + 1).trim();
+  if (/[\r\n\0]/.test(value)) return `--header value of ${name} must not contain line breaks`;
+  return [name, value];
+}
+
+function parseReport(raw: string): { format: ReportFormat; file: string } | string {
+  const eq = raw.indexOf('=');
+  const format = raw.slice(0, eq < 0 ? raw.length : eq);
+  const file = eq < 0 ? '' : raw.slice(eq + 1);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format) || file === '') {
+    return `--report must be json=FILE, junit=FILE or html=FILE, got ${raw}`;
+  }
+  return { format: format as ReportFormat, file };
+}
+
+function parseInteger(
+  flag: string,
+  raw: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | string {
+  if (!/^\d+$/.test(raw.trim())) return `${flag} must be a whole number, got ${raw}`;
+  const value = Number(raw.trim());
+  if (value < min || value > max) return `${flag} must be between ${min} and ${max}, got ${raw}`;
+  return value;
+}
+
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}

@@ -1,0 +1,158 @@
+import type { Exchange, ExchangeRequest, SendOptions } from './client.js';
+import type { Prng } from './prng.js';
+import type { SchemaError } from './schema.js';
+
+/** Where a rule comes from: interface.md (`contract`) or decisions.md (`convention`). */
+export const SOURCES = ['contract', 'convention'] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const OUTCOMES = ['passed', 'failed', 'warned', 'skipped'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** Marks checks that look at the whole run (`operation: ALL_OPERATIONS`). */
+export const ALL_OPERATIONS = '*';
+
+/** The response as a report shows it: the text is cut to a readable size. */
+export interface ReportedResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  ms: number;
+}
+
+/** One broken rule, as data: reporters format it, checks never print. */
+export interface Failure {
+  checkId: string;
+  operation: string;
+  /** The rule in words, e.g. "page[limit] above 100 is rejected or clamped". */
+  rule: string;
+  /** Usually the check's source; a contract check may also report a convention rule (e.g. exact 400). */
+  source: Source;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  schemaErrors?: SchemaError[];
+  /** Secrets already redacted. */
+  request?: ExchangeRequest;
+  response?: ReportedResponse;
+  /** A curl line that replays the request, secrets redacted. */
+  curl?: string;
+}
+
+/** What a check hands to `ctx.fail`; the context fills in ids, source, request, response and curl. */
+export interface FailureDetails {
+  rule: string;
+  message: string;
+  source?: Source;
+  expected?: unknown;
+  actual?: unknown;
+  schemaErrors?: SchemaError[];
+}
+
+/** Query parameters: a record, or pairs when a name repeats or order matters. */
+export type Query = Readonly<Record<string, string | number>> | ReadonlyArray<readonly [string, string]>;
+
+/** A request to one of the spec's operations, addressed by operationId. */
+export interface OperationRequest {
+  /** Path parameters by name, e.g. `{ subscription_uuid: id }`; percent-encoded by the kit. */
+  params?: Readonly<Record<string, string>>;
+  query?: Query;
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: string;
+}
+
+/** Catalog addressing for node products checks (flags or fixtures/ids.json). */
+export interface CatalogIds {
+  catalogId: string;
+  releaseId: string;
+  nodeId: string;
+}
+
+export interface RunSettings {
+  strict: boolean;
+  readOnly: boolean;
+  timeoutMs: number;
+  maxResponseMs: number | undefined;
+  seed: number;
+  /** Names of the headers given with --header: their values are redacted everywhere. */
+  secretHeaders: string[];
+}
+
+/** Memoises shared fetches across checks, so an unfiltered page is fetched once per run. */
+export interface RunCache {
+  /** The value for `key`, loading it once; a failed load is forgotten so a later check may retry. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+/** Everything a check may use; one context per check (its own seeded PRNG and failure tagging). */
+export interface CheckContext {
+  readonly check: Check;
+  readonly baseUrl: URL;
+  readonly ids: CatalogIds;
+  readonly settings: RunSettings;
+  /** Seeded from the run seed and the check id: same seed, same requests. */
+  readonly random: Prng;
+  readonly cache: RunCache;
+  /** The absolute URL of an operation: base URL + the spec's path with params + query. */
+  url(operationId: string, request?: Pick<OperationRequest, 'params' | 'query'>): string;
+  /** Calls an operation by operationId; the exchange is recorded and tagged with this check. */
+  call(operationId: string, request?: OperationRequest): Promise<Exchange>;
+  /** Sends any request (e.g. a link the server returned, followed as given). */
+  send(options: SendOptions): Promise<Exchange>;
+  /** Every exchange of the run so far, in order. */
+  exchanges(): readonly Exchange[];
+  /** Schema errors of a response body against the spec (empty when valid or when no schema applies). */
+  validate(operationId: string, status: number, body: unknown): SchemaError[];
+  /** Schema errors of a value against a component schema, e.g. `validateComponent('Error', body)`. */
+  validateComponent(name: string, value: unknown): SchemaError[];
+  /** The `responses` key that gives the schema for a status (`201`, `4XX`, `default`), if any. */
+  responseKey(operationId: string, status: number): string | undefined;
+  /** Builds a failure tagged with this check, redacting the exchange's secrets. */
+  fail(exchange: Exchange | undefined, details: FailureDetails): Failure;
+  /** Ends the check as skipped (precondition not met); the reason is reported. */
+  skip(reason: string): never;
+}
+
+/**
+ * A named, self-contained rule. `run` returns failures as data and never prints; a check that throws is
+ * reported as failed with the error. Add one to a family file, add the family once to checks/index.ts.
+ */
+export interface Check {
+  /** `family.name`, e.g. `status.create-subscription`; --only/--skip match it or its dotted prefixes. */
+  id: string;
+  title: string;
+  family: string;
+  source: Source;
+  /** operationId, or ALL_OPERATIONS for whole-run checks. */
+  operation: string;
+  /** False for checks that write (or may write when a server misbehaves): --read-only skips them. */
+  readOnly?: boolean;
+  /** Runs after every other check, so it sees all exchanges of the run (robustness, final schema pass). */
+  final?: boolean;
+  run(ctx: CheckContext): Promise<Failure[]>;
+}
+
+export interface CheckResult {
+  check: Check;
+  outcome: Outcome;
+  /** One line: why it passed, failed, warned or was skipped. */
+  message: string;
+  failures: Failure[];
+  ms: number;
+}
+
+export interface Summary {
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+}
+
+/** Thrown by ctx.skip; the runner turns it into a skipped result. */
+export class CheckSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CheckSkipped';
+  }
+}

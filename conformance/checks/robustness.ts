@@ -1,0 +1,231 @@
+import {
+  ALL_OPERATIONS,
+  type Check,
+  type CheckContext,
+  type Failure,
+  type OperationRequest,
+} from '../check.js';
+import type { Exchange } from '../client.js';
+import { validCreateBody } from '../create-body.js';
+import type { Prng } from '../prng.js';
+import { setPath } from '../rejection-case.js';
+import { catalogParams } from '../shared-requests.js';
+import { capFailures } from './schema.js';
+
+/** Requests per fuzz check: enough to shake a parser, few enough for a staging run. */
+export const FUZZ_REQUESTS = 12;
+
+const ODD_CHARACTERS = 'aZ09 ()[],:\'"\\%&=+;/?#éß✓😀\t<>{}*!~-._';
+
+/** Odd but sendable header text: visible ASCII only (other bytes are refused by the HTTP client itself). */
+const HEADER_CHARACTERS = 'aZ09 ()[],:;=*-_.q\'"\\/?';
+
+/** A query value a parser might trip on: numbers at and beyond limits, odd text, filter-like shapes. */
+export function oddValue(random: Prng): string {
+  switch (random.int(0, 7)) {
+    case 0:
+      return String(random.int(-5, 20_000));
+    case 1:
+      return random.pick(['99999999999999999999999', '-0', '1e3', '0x10', '1.5', 'NaN', 'Infinity', '']);
+    case 2:
+      return random.string(random.int(1, 40), ODD_CHARACTERS);
+    case 3:
+      return 'x'.repeat(random.int(1000, 5000));
+    case 4: {
+      const op = random.pick(['eq', 'in', 'like', 'EQ', '']);
+      const attribute = random.pick(['name', 'email', 'sku', 'tags', 'id', 'account_id', random.string(5)]);
+      const values = Array.from({ length: random.int(0, 4) }, () =>
+        random.string(random.int(0, 8), ODD_CHARACTERS),
+      );
+      return `${op}(${[attribute, ...values].join(',')}${random.int(0, 3) === 0 ? '' : ')'}`;
+    }
+    case 5:
+      return Array.from({ length: random.int(2, 12) }, () => `eq(name,${random.string(3)})`).join(':');
+    case 6:
+      return random.pick(['plans', 'products', 'plans,products,plans', 'files,main_image', ',', 'PLANS']);
+    default:
+      return random.string(random.int(0, 3), '%');
+  }
+}
+
+/** A seeded query over the list parameters (and one unknown one now and then). */
+export function oddQuery(random: Prng): Array<[string, string]> {
+  const names = [
+    'page[limit]',
+    'page[offset]',
+    'filter',
+    'include',
+    'page[',
+    'page[limit][x]',
+    random.string(4),
+  ];
+  return Array.from({ length: random.int(1, 4) }, () => [random.pick(names), oddValue(random)]);
+}
+
+/** A copy of the valid create body with one field replaced by a value of a random, often wrong, type. */
+export function oddCreateBody(random: Prng): unknown {
+  const body = validCreateBody(random);
+  const paths: Array<Array<string | number>> = [
+    ['data'],
+    ['data', 'name'],
+    ['data', 'email'],
+    ['data', 'currency'],
+    ['data', 'account_id'],
+    ['data', 'manual_payments'],
+    ['data', 'offering'],
+    ['data', 'offering', 'products'],
+    ['data', 'offering', 'products', 0],
+    ['data', 'offering', 'products', 0, 'price'],
+    ['data', 'offering', 'plans', 0],
+    ['data', 'offering', 'plans', 0, 'billing_frequency'],
+  ];
+  const values: unknown[] = [
+    null,
+    -1,
+    2 ** 63,
+    1.5,
+    true,
+    '',
+    'x'.repeat(5000),
+    [],
+    [null],
+    {},
+    { nested: { deeper: [1, 'two', null] } },
+    random.string(20, ODD_CHARACTERS),
+  ];
+  setPath(body, random.pick(paths), random.pick(values));
+  return body;
+}
+
+/** Sends seeded requests; any 5xx among them breaks "never a 5xx, whatever the input". */
+function fuzzCheck(
+  id: string,
+  title: string,
+  operation: string,
+  request: (ctx: CheckContext) => Promise<Exchange>,
+  readOnly = true,
+): Check {
+  return {
+    id,
+    title,
+    family: 'robustness',
+    source: 'contract',
+    operation,
+    readOnly,
+    async run(ctx) {
+      const failures: Failure[] = [];
+      for (let i = 0; i < FUZZ_REQUESTS; i++) {
+        const exchange = await request(ctx);
+        if (exchange.response.status < 500) continue;
+        failures.push(
+          ctx.fail(exchange, {
+            rule: 'never a 5xx, whatever the input',
+            message: `a seeded odd request got ${exchange.response.status}`,
+            expected: '< 500',
+            actual: exchange.response.status,
+          }),
+        );
+      }
+      return failures;
+    },
+  };
+}
+
+const nodeRequest = (ctx: CheckContext, extra: OperationRequest): Promise<Exchange> =>
+  ctx.call('getNodeProducts', { params: catalogParams(ctx), ...extra });
+
+export const robustnessChecks: Check[] = [
+  fuzzCheck(
+    'robustness.fuzz-list-subscriptions',
+    'Odd list queries never get a 5xx',
+    'listSubscriptions',
+    (ctx) => ctx.call('listSubscriptions', { query: oddQuery(ctx.random) }),
+  ),
+  fuzzCheck(
+    'robustness.fuzz-node-products',
+    'Odd node product queries, ids and languages never get a 5xx',
+    'getNodeProducts',
+    (ctx) => {
+      const random = ctx.random;
+      switch (random.int(0, 2)) {
+        case 0:
+          return nodeRequest(ctx, { query: oddQuery(random) });
+        case 1:
+          return nodeRequest(ctx, {
+            params: {
+              ...catalogParams(ctx),
+              [random.pick(['catalog_id', 'release_id', 'node_id'])]:
+                `${random.string(random.int(1, 300), ODD_CHARACTERS)}x`,
+            },
+          });
+        default:
+          return nodeRequest(ctx, {
+            headers: {
+              'accept-language': random.pick([
+                '*',
+                'xx-YY',
+                'fr;q=abc',
+                '',
+                random.string(30, HEADER_CHARACTERS),
+              ]),
+            },
+          });
+      }
+    },
+  ),
+  fuzzCheck(
+    'robustness.fuzz-create-subscription',
+    'Odd create bodies never get a 5xx',
+    'createSubscription',
+    (ctx) => ctx.call('createSubscription', { json: oddCreateBody(ctx.random) }),
+    false,
+  ),
+  {
+    id: 'robustness.no-5xx',
+    title: 'No request of the whole run got a 5xx',
+    family: 'robustness',
+    source: 'contract',
+    operation: ALL_OPERATIONS,
+    final: true,
+    run(ctx) {
+      const exchanges = ctx.exchanges();
+      if (exchanges.length === 0) ctx.skip('no exchanges were recorded in this run');
+      const failures = exchanges
+        .filter((exchange) => exchange.response.status >= 500)
+        .map((exchange) =>
+          ctx.fail(exchange, {
+            rule: 'never a 5xx: every input gets an answer, a 4xx when it is wrong',
+            message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} got ${exchange.response.status}`,
+            expected: '< 500',
+            actual: exchange.response.status,
+          }),
+        );
+      return Promise.resolve(capFailures(ctx, failures));
+    },
+  },
+  {
+    id: 'robustness.response-time',
+    title: 'Every response of the run came within --max-response-ms',
+    family: 'robustness',
+    source: 'contract',
+    operation: ALL_OPERATIONS,
+    final: true,
+    run(ctx) {
+      const budget = ctx.settings.maxResponseMs;
+      if (budget === undefined) return ctx.skip('no --max-response-ms budget given');
+      const exchanges = ctx.exchanges();
+      if (exchanges.length === 0) ctx.skip('no exchanges were recorded in this run');
+      const failures = exchanges
+        .filter((exchange) => exchange.response.ms > budget)
+        .map((exchange) =>
+          ctx.fail(exchange, {
+            rule: `every response within ${budget} ms (--max-response-ms)`,
+            message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} took ${exchange.response.ms} ms`,
+            expected: `<= ${budget} ms`,
+            actual: `${exchange.response.ms} ms`,
+          }),
+        );
+      return Promise.resolve(capFailures(ctx, failures));
+    },
+  },
+];

@@ -1,0 +1,235 @@
+import {
+  ALL_OPERATIONS,
+  type Check,
+  type CheckContext,
+  type Failure,
+  type OperationRequest,
+} from '../check.js';
+import type { Exchange } from '../client.js';
+import { isJsonContentType } from '../schema.js';
+import {
+  catalogParams,
+  createdSubscription,
+  createdSubscriptionId,
+  isSuccess,
+  nodeProductsPage,
+  subscriptionsPage,
+  updatedSubscription,
+} from '../shared-requests.js';
+import { capFailures } from './schema.js';
+
+/** Where a server that reads the plan objects of the create body differently says so (decisions.md error shape). */
+const PLANS_POINTER = '/data/offering/plans';
+
+/**
+ * The standard request of an operation succeeds (2xx: contract) with the exact code of decisions.md
+ * (convention). Content types of all answers are status.content-type's.
+ */
+function successCheck(
+  id: string,
+  operation: string,
+  expected: number,
+  fetch: (ctx: CheckContext) => Promise<Exchange>,
+  readOnly = true,
+): Check {
+  return {
+    id,
+    title: `A valid ${operation} request succeeds (2xx), with ${expected} by decisions.md`,
+    family: 'status',
+    source: 'contract',
+    operation,
+    readOnly,
+    async run(ctx) {
+      const exchange = await fetch(ctx);
+      const { status } = exchange.response;
+      if (!isSuccess(status)) {
+        return [
+          ctx.fail(exchange, {
+            rule: `a valid ${operation} request succeeds (2xx)`,
+            // The plan objects of the create body are not shown in the interface: a server that reads
+            // them differently and says so is following another convention, not breaking the contract.
+            source: errorPointsInto(exchange.response.body, PLANS_POINTER) ? 'convention' : 'contract',
+            message: `${operation} answered ${status} to a valid request`,
+            expected: '2xx',
+            actual: status,
+          }),
+        ];
+      }
+      const failures: Failure[] = [];
+      if (status !== expected) {
+        failures.push(
+          ctx.fail(exchange, {
+            rule: `${operation} answers ${expected} on success (decisions.md)`,
+            source: 'convention',
+            message: `${operation} answered ${status}, decisions.md says ${expected}`,
+            expected,
+            actual: status,
+          }),
+        );
+      }
+      return failures;
+    },
+  };
+}
+
+/** Whether a JSON:API-style error body names a field under `pointer` (the shape itself is a convention). */
+export function errorPointsInto(body: unknown, pointer: string): boolean {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors)) return false;
+  return errors.some((error) => {
+    const at = (error as { source?: { pointer?: unknown } } | null)?.source?.pointer;
+    return typeof at === 'string' && (at === pointer || at.startsWith(`${pointer}/`));
+  });
+}
+
+interface CodeCase {
+  label: string;
+  request: (ctx: CheckContext) => Promise<Exchange>;
+}
+
+/** Requests that must get one exact code of decisions.md (404 for unknown ids, 409 for a mismatched body). */
+function exactCodeCheck(
+  id: string,
+  operation: string,
+  title: string,
+  expected: number,
+  cases: readonly CodeCase[],
+  readOnly = true,
+): Check {
+  return {
+    id,
+    title,
+    family: 'status',
+    source: 'convention',
+    operation,
+    readOnly,
+    async run(ctx) {
+      const failures: Failure[] = [];
+      for (const testCase of cases) {
+        const exchange = await testCase.request(ctx);
+        if (exchange.response.status === expected) continue;
+        failures.push(
+          ctx.fail(exchange, {
+            rule: `${testCase.label} answers ${expected} (decisions.md)`,
+            message: `${testCase.label} answered ${exchange.response.status}`,
+            expected,
+            actual: exchange.response.status,
+          }),
+        );
+      }
+      return failures;
+    },
+  };
+}
+
+const nodeProducts = (ctx: CheckContext, override: Record<string, string>): Promise<Exchange> =>
+  ctx.call('getNodeProducts', { params: { ...catalogParams(ctx), ...override } });
+
+const update = (id: string, body: unknown): OperationRequest => ({
+  params: { subscription_uuid: id },
+  json: body,
+});
+
+export const statusChecks: Check[] = [
+  successCheck('status.list-subscriptions', 'listSubscriptions', 200, subscriptionsPage),
+  successCheck('status.node-products', 'getNodeProducts', 200, nodeProductsPage),
+  successCheck('status.create-subscription', 'createSubscription', 201, createdSubscription, false),
+  successCheck('status.update-subscription', 'updateSubscription', 200, updatedSubscription, false),
+  exactCodeCheck(
+    'status.node-products-unknown-ids',
+    'getNodeProducts',
+    'Unknown catalog, release or node ids answer 404',
+    404,
+    [
+      {
+        label: 'an unknown catalog_id',
+        request: (ctx) => nodeProducts(ctx, { catalog_id: ctx.random.uuid() }),
+      },
+      {
+        label: 'an unknown release_id',
+        request: (ctx) => nodeProducts(ctx, { release_id: ctx.random.uuid() }),
+      },
+      { label: 'an unknown node_id', request: (ctx) => nodeProducts(ctx, { node_id: ctx.random.uuid() }) },
+    ],
+  ),
+  exactCodeCheck(
+    'status.update-unknown-subscription',
+    'updateSubscription',
+    'An update of an unknown subscription answers 404',
+    404,
+    [
+      {
+        label: 'a PUT on an unknown subscription_uuid',
+        request: (ctx) => {
+          const id = ctx.random.uuid();
+          return ctx.call(
+            'updateSubscription',
+            update(id, { data: { id, type: 'subscription', attributes: {} } }),
+          );
+        },
+      },
+    ],
+    false,
+  ),
+  exactCodeCheck(
+    'status.update-conflict',
+    'updateSubscription',
+    'An update whose data.id or data.type does not match answers 409',
+    409,
+    [
+      {
+        label: 'a PUT whose data.id differs from the path id',
+        request: async (ctx) => {
+          const { id } = await createdSubscriptionId(ctx);
+          const other = ctx.random.uuid();
+          return ctx.call(
+            'updateSubscription',
+            update(id, { data: { id: other, type: 'subscription', attributes: {} } }),
+          );
+        },
+      },
+      {
+        label: 'a PUT whose data.type is not subscription',
+        request: async (ctx) => {
+          const { id } = await createdSubscriptionId(ctx);
+          return ctx.call(
+            'updateSubscription',
+            update(id, { data: { id, type: 'product', attributes: {} } }),
+          );
+        },
+      },
+    ],
+    false,
+  ),
+  {
+    id: 'status.content-type',
+    title: 'Every response body of the run is JSON with a JSON content-type',
+    family: 'status',
+    source: 'contract',
+    operation: ALL_OPERATIONS,
+    final: true,
+    run(ctx) {
+      const exchanges = ctx.exchanges();
+      if (exchanges.length === 0) ctx.skip('no exchanges were recorded in this run');
+      const failures: Failure[] = [];
+      for (const exchange of exchanges) {
+        const { status, headers, text, body } = exchange.response;
+        // A 5xx is robustness.no-5xx's to report; an empty body has no type to declare.
+        if (status >= 500 || text.trim() === '') continue;
+        const declared = isJsonContentType(headers['content-type']);
+        if (declared && body !== undefined) continue;
+        failures.push(
+          ctx.fail(exchange, {
+            rule: 'response bodies are JSON, declared as application/json',
+            message: declared
+              ? `a ${status} body declared as JSON does not parse`
+              : `a ${status} answer has content-type ${headers['content-type'] ?? '(none)'}`,
+            expected: 'application/json',
+            actual: headers['content-type'] ?? null,
+          }),
+        );
+      }
+      return Promise.resolve(capFailures(ctx, failures));
+    },
+  },
+];

@@ -1,0 +1,123 @@
+import type { Check, CheckContext, Failure, OperationRequest, Source } from './check.js';
+import { createdSubscription, isSuccess } from './shared-requests.js';
+
+/** One invalid input and the rule it breaks. */
+export interface RejectionCase {
+  /** The input in words, e.g. "a name of 2 characters". */
+  label: string;
+  /** The rule in words, e.g. "name is 3 to 1024 characters". */
+  rule: string;
+  /** Where the rule comes from; a 5xx is always a contract break whatever the case's source. */
+  source: Source;
+  request: (ctx: CheckContext) => OperationRequest;
+  /** Paging out of range may be clamped instead: a 2xx with at most 100 records also passes. */
+  clampAllowed?: boolean;
+  /** decisions.md's exact code for this rejection (default 400): another 4xx only warns. */
+  expected?: number;
+}
+
+export interface RejectionCheckSpec {
+  id: string;
+  title: string;
+  operation: string;
+  /** The strongest source among the cases (what the check reports as its own). */
+  source: Source;
+  cases: readonly RejectionCase[];
+  /**
+   * Create bodies: the valid body these cases break must itself be accepted first, else a rejection proves
+   * nothing. Such checks write when a server wrongly accepts, so they are not read-only.
+   */
+  needsAcceptedCreate?: boolean;
+}
+
+/** The most records a page may hold (interface.md Limits: page[limit] up to 100). */
+export const MAX_PAGE_RECORDS = 100;
+
+/** A check that sends each invalid input and expects a 4xx: never a 2xx (unless clamping is allowed) or a 5xx. */
+export function rejectionCheck(spec: RejectionCheckSpec): Check {
+  return {
+    id: spec.id,
+    title: spec.title,
+    family: spec.id.split('.')[0] ?? spec.id,
+    source: spec.source,
+    operation: spec.operation,
+    readOnly: spec.needsAcceptedCreate !== true,
+    async run(ctx) {
+      if (spec.needsAcceptedCreate === true) {
+        const created = await createdSubscription(ctx);
+        if (!isSuccess(created.response.status)) {
+          ctx.skip(
+            `the valid create body was not accepted (${created.response.status}), so a rejection proves nothing`,
+          );
+        }
+      }
+      const failures: Failure[] = [];
+      for (const rejection of spec.cases) {
+        const exchange = await ctx.call(spec.operation, rejection.request(ctx));
+        const { status, body } = exchange.response;
+        const expected = rejection.expected ?? 400;
+        if (status >= 400 && status < 500) {
+          if (status !== expected) {
+            failures.push(
+              ctx.fail(exchange, {
+                rule: `${rejection.rule}: rejected with ${expected} (decisions.md)`,
+                source: 'convention',
+                message: `${rejection.label} was rejected with ${status}, decisions.md says ${expected}`,
+                expected,
+                actual: status,
+              }),
+            );
+          }
+          continue;
+        }
+        const records = recordCount(body);
+        if (
+          rejection.clampAllowed === true &&
+          isSuccess(status) &&
+          records !== undefined &&
+          records <= MAX_PAGE_RECORDS
+        ) {
+          continue;
+        }
+        failures.push(
+          ctx.fail(exchange, {
+            rule:
+              rejection.clampAllowed === true
+                ? `${rejection.rule} (or clamped to at most 100 records)`
+                : rejection.rule,
+            source: status >= 500 ? 'contract' : rejection.source,
+            message: isSuccess(status)
+              ? `${rejection.label} was accepted with ${status}${records === undefined ? '' : ` (${records} records)`}`
+              : `${rejection.label} got ${status}, not a 4xx`,
+            expected:
+              rejection.clampAllowed === true
+                ? `4xx, or 2xx with at most ${MAX_PAGE_RECORDS} records`
+                : '4xx',
+            actual: status,
+          }),
+        );
+      }
+      return failures;
+    },
+  };
+}
+
+/** Records in a list body (`data` array), or undefined when the body holds no list. */
+export function recordCount(body: unknown): number | undefined {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? data.length : undefined;
+}
+
+/** Sets (or with `undefined`, deletes) the value at a path of a JSON body; creates no missing parents. */
+export function setPath(target: unknown, path: ReadonlyArray<string | number>, value: unknown): void {
+  let node = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next === null || typeof next !== 'object') throw new Error(`no ${path.join('.')} in the body`);
+    node = next as Record<string | number, unknown>;
+  }
+  const last = path.at(-1);
+  if (last === undefined) throw new Error('empty path');
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+}

@@ -1,0 +1,221 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import * as formatsModule from 'ajv-formats';
+import {
+  atPointer,
+  pointerSegment,
+  resolveLocal,
+  specOperations,
+  type SpecDocument,
+  type SpecOperation,
+} from './spec.js';
+
+/** One schema break, as ajv reports it: where in the body (`instancePath`) and which rule (`keyword`). */
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  message: string;
+  schemaPath?: string;
+  /** Set when the broken part of the body is shaped by a decision (a spec node marked `x-convention`). */
+  convention?: true;
+}
+
+/** Where a response's schema lives in the spec and which response entry supplied it. */
+export interface ResponseSchema {
+  /** JSON pointer of the schema inside the document. */
+  pointer: string;
+  /** The `responses` key used: the exact status, its range (`4XX`) or `default`. */
+  key: string;
+}
+
+const SPEC_ID = 'subcat-spec';
+/** The document as written: request bodies the kit builds are checked against the closed objects. */
+const CLOSED_SPEC_ID = 'subcat-spec-closed';
+const JSON_MEDIA = /^application\/([\w.+-]*\+)?json$/i;
+
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ??
+  (formatsModule as unknown as FormatsPlugin);
+
+/**
+ * The spec's schemas, compiled once per (operation, status) on first use and reused for the whole run.
+ *
+ * Responses are checked as *open* objects: the contract lists fields, it does not close objects, so an
+ * implementation may add fields. Every `additionalProperties: false` / `unevaluatedProperties: false` is
+ * dropped from the kit's copy of the document (a schema-valued `additionalProperties`, which types the
+ * values of a map such as a price keyed by currency, is kept). Dropping the keyword rather than filtering
+ * its errors afterwards keeps `oneOf`/`anyOf` verdicts honest: a branch rejected only for an extra field
+ * would otherwise surface as an opaque "must match exactly one schema".
+ */
+export class SpecValidator {
+  private readonly ajv: Ajv2020;
+  private readonly operations: Map<string, SpecOperation>;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(private readonly doc: SpecDocument) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.ajv);
+    // RFC 3986 forbids raw `[ ]` in a query, yet servers of this API family write page[offset] links that
+    // way and every browser and HTTP client follows them: a link is a URI when the WHATWG URL parser takes
+    // it as absolute and it holds no whitespace.
+    this.ajv.addFormat('uri', { type: 'string', validate: isAbsoluteUri });
+    this.ajv.addSchema(openObjects(doc) as object, SPEC_ID, undefined, false);
+    this.ajv.addSchema(doc, CLOSED_SPEC_ID, undefined, false);
+    this.operations = specOperations(doc);
+  }
+
+  operation(operationId: string): SpecOperation | undefined {
+    return this.operations.get(operationId);
+  }
+
+  /** The schema for a response: exact status, its range (`4XX`), another documented 2xx for a 2xx, `default`. */
+  responseSchema(operationId: string, status: number): ResponseSchema | undefined {
+    const operation = this.operations.get(operationId);
+    if (operation === undefined) return undefined;
+    const responses = resolveLocal(this.doc, `${operation.pointer}/responses`);
+    if (responses.value === null || typeof responses.value !== 'object') return undefined;
+    const entries = responses.value as Record<string, unknown>;
+    const code = String(status);
+    const range = `${code[0] ?? ''}XX`;
+    // A success code the spec does not list (200 where it documents 201) is still checked against the
+    // documented success body: the exact code is a convention, the body shape is not.
+    const otherSuccess = code.startsWith('2')
+      ? Object.keys(entries).find((k) => /^2\d\d$/.test(k))
+      : undefined;
+    const key = [code, range, range.toLowerCase(), otherSuccess, 'default'].find(
+      (candidate) => candidate !== undefined && candidate in entries,
+    );
+    if (key === undefined) return undefined;
+    const pointer = jsonSchemaPointer(this.doc, `${responses.pointer}/${pointerSegment(key)}`);
+    return pointer === undefined ? undefined : { pointer, key };
+  }
+
+  /** Schema errors of a response body; empty when valid or when the spec defines no body for it. */
+  validateResponse(operationId: string, status: number, body: unknown): SchemaError[] {
+    const schema = this.responseSchema(operationId, status);
+    if (schema === undefined) return [];
+    return this.validateAt(schema.pointer, body).map((error) =>
+      conventionAt(this.doc, schema.pointer, error.instancePath) ? { ...error, convention: true } : error,
+    );
+  }
+
+  /** Schema errors of a request body against the operation's requestBody (the kit checks its own inputs). */
+  validateRequest(operationId: string, body: unknown): SchemaError[] {
+    const operation = this.operations.get(operationId);
+    if (operation === undefined)
+      return [{ instancePath: '', keyword: 'operation', message: `no ${operationId}` }];
+    const pointer = jsonSchemaPointer(this.doc, `${operation.pointer}/requestBody`);
+    return pointer === undefined ? [] : this.validateAt(pointer, body, CLOSED_SPEC_ID);
+  }
+
+  /** Validates against the schema at a pointer of the document (e.g. `/components/schemas/Error`). */
+  validateAt(pointer: string, value: unknown, specId = SPEC_ID): SchemaError[] {
+    const key = `${specId}#${pointer}`;
+    let validate = this.compiled.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile({ $ref: key });
+      this.compiled.set(key, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map(toSchemaError);
+  }
+}
+
+/** Pointer of the JSON schema of a response or request body object (following `$ref`s), if it has one. */
+function jsonSchemaPointer(doc: SpecDocument, objectPointer: string): string | undefined {
+  const resolved = resolveLocal(doc, objectPointer);
+  const content = (resolved.value as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+  if (content === undefined || content === null) return undefined;
+  const media = Object.keys(content).find((type) => JSON_MEDIA.test(type.split(';')[0]?.trim() ?? ''));
+  if (media === undefined || content[media]?.schema === undefined) return undefined;
+  return `${resolved.pointer}/content/${pointerSegment(media)}/schema`;
+}
+
+/**
+ * Whether the body part at `instancePath` is shaped by a convention: some schema on the way from the
+ * response schema down to it (following $ref, properties, items, map values and combinators) is marked
+ * `x-convention: true`. Ajv's own schemaPath cannot tell, as it is relative to the innermost $ref.
+ */
+export function conventionAt(doc: SpecDocument, rootPointer: string, instancePath: string): boolean {
+  const segments =
+    instancePath === ''
+      ? []
+      : instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  let frontier: unknown[] = [atPointer(doc, rootPointer)];
+  for (let depth = 0; ; depth++) {
+    const expanded = expand(doc, frontier);
+    if (expanded.some((schema) => schema['x-convention'] === true)) return true;
+    const segment = segments[depth];
+    if (segment === undefined || expanded.length === 0) return false;
+    frontier = expanded.flatMap((schema) => {
+      const properties = schema.properties as Record<string, unknown> | undefined;
+      const next: unknown[] = [];
+      if (properties !== undefined && segment in properties) next.push(properties[segment]);
+      else if (typeof schema.additionalProperties === 'object') next.push(schema.additionalProperties);
+      if (/^\d+$/.test(segment) && schema.items !== undefined) next.push(schema.items);
+      return next;
+    });
+  }
+}
+
+/** The schemas a node stands for: itself, its $ref targets and its combinator branches. */
+function expand(doc: SpecDocument, nodes: readonly unknown[]): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const queue = [...nodes];
+  for (let guard = 0; queue.length > 0 && guard < 256; guard++) {
+    const node = queue.shift();
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    const schema = node as Record<string, unknown>;
+    out.push(schema);
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))
+      queue.push(atPointer(doc, schema.$ref));
+    for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const branches = schema[combinator];
+      if (Array.isArray(branches)) queue.push(...(branches as unknown[]));
+    }
+  }
+  return out;
+}
+
+function toSchemaError(error: ErrorObject): SchemaError {
+  return {
+    instancePath: error.instancePath,
+    keyword: error.keyword,
+    message: error.message ?? error.keyword,
+    schemaPath: error.schemaPath,
+  };
+}
+
+/** A deep copy without the keywords that close objects (see SpecValidator). */
+export function openObjects(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(openObjects);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if ((key === 'additionalProperties' || key === 'unevaluatedProperties') && inner === false) continue;
+    copy[key] = openObjects(inner);
+  }
+  return copy;
+}
+
+/** Whether a content-type header names JSON (`application/json`, `application/vnd.api+json`, with parameters). */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  return JSON_MEDIA.test(header.split(';')[0]?.trim() ?? '');
+}
+
+/** The kit's `uri` format: an absolute URL as WHATWG URL parses it, without whitespace or control characters. */
+export function isAbsoluteUri(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a URI must not hold.
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

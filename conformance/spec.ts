@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+/** The kit's own view of the OpenAPI document: plain JSON, no types from src/ (the kit must not share the mock's code). */
+export type SpecDocument = Record<string, unknown> & { paths?: Record<string, Record<string, unknown>> };
+
+/** One operation of the spec: how to call it. */
+export interface SpecOperation {
+  operationId: string;
+  method: string;
+  /** The path template as written in the spec, e.g. `/subscriptions/subscriptions/{subscription_uuid}`. */
+  path: string;
+  /** JSON pointer of the operation object inside the document. */
+  pointer: string;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+/** The package root, found by walking up from this file: the same code runs from conformance/ and dist/conformance/. */
+export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+let cachedSpec: SpecDocument | undefined;
+
+/** spec/openapi.yaml, parsed once per process. */
+export function loadSpec(): SpecDocument {
+  cachedSpec ??= parse(readFileSync(join(packageRoot(), 'spec', 'openapi.yaml'), 'utf8')) as SpecDocument;
+  return cachedSpec;
+}
+
+/** The catalog ids the kit uses by default: the mock's fixed catalog (fixtures/ids.json). */
+export interface DefaultIds {
+  catalogId: string;
+  releaseId: string;
+  nodeId: string;
+}
+
+/** Defaults from fixtures/ids.json: the newest release is the last of `release_ids`. */
+export function loadDefaultIds(root: string = packageRoot()): DefaultIds {
+  const ids = JSON.parse(readFileSync(join(root, 'fixtures', 'ids.json'), 'utf8')) as {
+    catalog?: { catalog_id?: string; release_ids?: string[]; node_id?: string };
+  };
+  const catalog = ids.catalog ?? {};
+  return {
+    catalogId: catalog.catalog_id ?? '',
+    releaseId: catalog.release_ids?.at(-1) ?? 'latest',
+    nodeId: catalog.node_id ?? '',
+  };
+}
+
+/** Escapes one JSON pointer segment (RFC 6901). */
+export function pointerSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** The value at a JSON pointer (`#/a/b` or `/a/b`), or undefined. */
+export function atPointer(doc: unknown, pointer: string): unknown {
+  const path = pointer.replace(/^#/, '');
+  if (path === '') return doc;
+  let node: unknown = doc;
+  for (const raw of path.slice(1).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * Follows local `$ref`s until a non-reference object: returns it with its pointer, so a schema can be
+ * compiled by reference into the whole document (its inner refs then resolve as written).
+ */
+export function resolveLocal(doc: unknown, pointer: string): { pointer: string; value: unknown } {
+  let current = pointer;
+  for (let hops = 0; hops < 32; hops++) {
+    const value = atPointer(doc, current);
+    const ref = value !== null && typeof value === 'object' ? (value as { $ref?: unknown }).$ref : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return { pointer: current, value };
+    current = ref.slice(1);
+  }
+  throw new Error(`$ref chain too long at ${pointer}`);
+}
+
+/** Every operation of the document by operationId. */
+export function specOperations(doc: SpecDocument): Map<string, SpecOperation> {
+  const operations = new Map<string, SpecOperation>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method] as { operationId?: unknown } | undefined;
+      if (typeof operation?.operationId !== 'string') continue;
+      const pointer = `/paths/${pointerSegment(path)}/${method}`;
+      operations.set(operation.operationId, { operationId: operation.operationId, method, path, pointer });
+    }
+  }
+  return operations;
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { startMock } from './index.js';
+import { MOCK_USAGE, parseMockArgs } from './mock-options.js';
+
+export const USAGE = `Usage: subcat <command> [options]
+
+Commands:
+  mock    start the stateful mock of the subscriptions and catalog API (subcat mock --help)
+  check   check a server against the contract with the conformance kit (subcat check --help)
+
+Options:
+  -h, --help  show this help
+`;
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Resolves with the signal's name when the process is asked to stop. */
+  shutdown(): Promise<string>;
+}
+
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  shutdown: () =>
+    new Promise((resolve) => {
+      const stop = (signal: string) => {
+        // A second signal while closing means "now".
+        process.once(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM', () => process.exit(130));
+        resolve(signal);
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    }),
+};
+
+async function mock(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseMockArgs(argv);
+  if (args.kind === 'help') {
+    io.out(MOCK_USAGE);
+    return 0;
+  }
+  if (args.kind === 'error') {
+    io.err(`subcat mock: ${args.problems.join('\n  ')}\n\n${MOCK_USAGE}`);
+    return 2;
+  }
+  let running;
+  try {
+    running = await startMock(args.options);
+  } catch (error) {
+    io.err(`subcat mock: could not start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  io.out(`listening on ${running.url}\n`);
+  for (const example of running.examples) io.out(`  try: ${example}\n`);
+  await io.shutdown();
+  await running.close();
+  return 0;
+}
+
+/** The kit lives in conformance/ and is loaded only for `check`, so the mock never pays for it. */
+async function check(argv: readonly string[], io: CliIo): Promise<number> {
+  // A computed specifier: the kit is a separate part of the package and may be absent from a trimmed build.
+  const kitPath = '../conformance/cli.js';
+  let kit: {
+    main?: (
+      argv: string[],
+      io: { stdout(text: string): void; stderr(text: string): void },
+    ) => Promise<number>;
+  };
+  try {
+    kit = (await import(kitPath)) as typeof kit;
+  } catch (error) {
+    io.err(`subcat check: the conformance kit could not be loaded (${(error as Error).message})\n`);
+    return 2;
+  }
+  if (typeof kit.main !== 'function') {
+    io.err('subcat check: the conformance kit has no main(argv) export\n');
+    return 2;
+  }
+  return kit.main([...argv], { stdout: (text) => io.out(text), stderr: (text) => io.err(text) });
+}
+
+/** Runs `subcat` with `argv` (without node and script); resolves with the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    io[command === undefined ? 'err' : 'out'](USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'mock') return mock(rest, io);
+  if (command === 'check') return check(rest, io);
+  io.err(`subcat: unknown command ${command}\n\n${USAGE}`);
+  return 2;
+}
+
+/** True when this file is the process entry (also through npm's bin symlink). */
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`subcat: ${(error as Error).stack ?? String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, errorObject, statusTitle } from './http-error.js';
+
+describe('statusTitle', () => {
+  const cases: [number, string][] = [
+    [400, 'Bad Request'],
+    [401, 'Unauthorized'],
+    [404, 'Not Found'],
+    [405, 'Method Not Allowed'],
+    [409, 'Conflict'],
+    [413, 'Content Too Large'],
+    [415, 'Unsupported Media Type'],
+    [418, 'Client Error'],
+    [503, 'Server Error'],
+  ];
+  it.each(cases)('titles %i as %s', (status, title) => {
+    expect(statusTitle(status)).toBe(title);
+  });
+});
+
+describe('HttpError', () => {
+  it('carries one error object with a string status and the fixed title', () => {
+    const error = HttpError.of(404, 'no subscription with id x', { parameter: 'subscription_uuid' });
+    expect(error.status).toBe(404);
+    expect(error.errors).toEqual([
+      {
+        status: '404',
+        title: 'Not Found',
+        detail: 'no subscription with id x',
+        source: { parameter: 'subscription_uuid' },
+      },
+    ]);
+    expect(error.message).toBe('no subscription with id x');
+  });
+
+  it('turns query problems into one 400 error each, by parameter', () => {
+    const error = HttpError.badQuery([
+      { parameter: 'filter', detail: 'unknown operator gt' },
+      { parameter: 'page[limit]', detail: 'page[limit] must be between 1 and 100' },
+    ]);
+    expect(error.status).toBe(400);
+    expect(error.errors.map((e) => e.source)).toEqual([
+      { parameter: 'filter' },
+      { parameter: 'page[limit]' },
+    ]);
+  });
+
+  it('leaves source out when none is given', () => {
+    expect(errorObject(409, 'id mismatch')).toEqual({
+      status: '409',
+      title: 'Conflict',
+      detail: 'id mismatch',
+    });
+  });
+});

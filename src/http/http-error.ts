@@ -1,0 +1,72 @@
+/** A JSON:API error object as decisions.md shapes it. */
+export interface ErrorObject {
+  status: string;
+  title: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string; header?: string };
+}
+
+/** Short, fixed titles per status: the detail carries the specifics. */
+const TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+};
+
+/** The fixed title for a status; unknown statuses get a generic class title. */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status');
+}
+
+/** One error object for `status`, with the fixed title filled in. */
+export function errorObject(status: number, detail: string, source?: ErrorObject['source']): ErrorObject {
+  const error: ErrorObject = { status: String(status), title: statusTitle(status), detail };
+  if (source !== undefined) error.source = source;
+  return error;
+}
+
+/**
+ * The one error type of the mock: a status and the error objects of its body. Thrown by the pipeline
+ * and by handlers; turned into a response in exactly one place (`sendError` in respond.ts).
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, errors: ErrorObject[], headers: Record<string, string> = {}) {
+    super(errors.map((e) => e.detail).join('; ') || statusTitle(status));
+    this.name = 'HttpError';
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  /** A 400 listing query problems (`{ parameter, detail }`, as src/query returns them), one error each. */
+  static badQuery(problems: readonly { parameter: string; detail: string }[]): HttpError {
+    return new HttpError(
+      400,
+      problems.map((p) => errorObject(400, p.detail, { parameter: p.parameter })),
+    );
+  }
+
+  /** A single-error HttpError, the common case. */
+  static of(
+    status: number,
+    detail: string,
+    source?: ErrorObject['source'],
+    headers?: Record<string, string>,
+  ) {
+    return new HttpError(status, [errorObject(status, detail, source)], headers);
+  }
+}

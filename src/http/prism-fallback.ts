@@ -1,0 +1,96 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { IHttpOperation } from '@stoplight/types';
+import type { SpecOperation } from '../spec/validators.js';
+import { HttpError } from './http-error.js';
+import { prismLogger, type Logger } from './logger.js';
+import type { HandlerResult } from './route.js';
+
+type PrismModule = typeof import('@stoplight/prism-http');
+type PrismInstance = ReturnType<PrismModule['createInstance']>;
+
+export interface PrismInput {
+  method: string;
+  /** The request path relative to the base path, as the spec's templates are. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface PrismMockChoice {
+  code?: number;
+  exampleKey?: string;
+}
+
+/**
+ * Answers operations of the spec that no route serves, with Prism's mocker (examples, else a static sample of the
+ * schema). Loaded on first use: Prism is large and slow, and the four stateful operations never touch it.
+ * Requests reach it already validated by our own validators, so its answers and errors read like the rest.
+ */
+export class PrismFallback {
+  private loading?: Promise<{ prism: PrismInstance; operations: IHttpOperation[] }>;
+
+  constructor(
+    private readonly document: OpenAPIV3_1.Document,
+    private readonly logger: Logger,
+  ) {}
+
+  private load() {
+    this.loading ??= (async () => {
+      const module = (await import('@stoplight/prism-http')) as PrismModule & { default?: PrismModule };
+      const prismHttp = module.default ?? module;
+      // getHttpOperationsFromSpec dereferences in place: give it a copy, never the shared document.
+      const operations = await prismHttp.getHttpOperationsFromSpec(structuredClone(this.document));
+      const prism = prismHttp.createInstance(
+        {
+          mock: { dynamic: false },
+          checkSecurity: false,
+          validateRequest: false,
+          validateResponse: false,
+          errors: false,
+          upstreamProxy: undefined,
+          isProxy: false,
+        },
+        { logger: prismLogger(this.logger) as never },
+      );
+      return { prism, operations };
+    })();
+    this.loading.catch(() => (this.loading = undefined)); // a failed load may be retried by the next request
+    return this.loading;
+  }
+
+  async answer(op: SpecOperation, input: PrismInput, choice: PrismMockChoice = {}): Promise<HandlerResult> {
+    const { prism, operations } = await this.load();
+    const operation = operations.find((o) => o.method.toUpperCase() === op.method && o.path === op.path);
+    if (operation === undefined) throw new Error(`Prism has no operation ${op.method} ${op.path}`);
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(input.query.keys())) {
+      const values = input.query.getAll(key);
+      query[key] = values.length === 1 ? (values[0] as string) : values;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input.headers))
+      if (value !== undefined) headers[name] = [value].flat().join(', ');
+    const method = op.method.toLowerCase() as never;
+    const config = { mock: { dynamic: false, code: choice.code, exampleKey: choice.exampleKey } };
+    const result = await prism.request(
+      { method, url: { path: input.path, query }, headers, body: input.body },
+      [operation],
+      config as never,
+    )();
+    if (result._tag === 'Left') throw problemToHttpError(result.left);
+    const { statusCode, headers: outHeaders = {}, body } = result.right.output;
+    const sent: Record<string, string> = {};
+    for (const [name, value] of Object.entries(outHeaders))
+      if (typeof value === 'string' || typeof value === 'number') sent[name] = String(value);
+    return { status: statusCode, body, headers: sent };
+  }
+}
+
+/** Prism's problem+json errors in our error body; statuses above 499 become 501 (the spec cannot be mocked). */
+function problemToHttpError(error: Error & { status?: number; detail?: string }): HttpError {
+  const status =
+    typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 501;
+  return HttpError.of(status, `The spec cannot answer this request: ${error.detail ?? error.message}`);
+}

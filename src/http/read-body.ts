@@ -1,0 +1,93 @@
+import type { IncomingMessage } from 'node:http';
+import { isJsonMediaType } from '../spec/validators.js';
+import { HttpError } from './http-error.js';
+
+/** Whether the request carries a body at all (RFC 9112: Content-Length or Transfer-Encoding). */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function tooLarge(limit: number, detail: string): HttpError {
+  // Connection: close, so the client does not reuse a connection whose upload we stopped reading.
+  return HttpError.of(413, `${detail}; the limit is ${limit} bytes`, undefined, { Connection: 'close' });
+}
+
+/** Reads the raw body, stopping (413) as soon as Content-Length or the streamed bytes exceed `limit`. */
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.reject(tooLarge(limit, `The request body is ${declared} bytes`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const cleanup = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        cleanup();
+        request.pause();
+        reject(tooLarge(limit, `The request body exceeds ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(HttpError.of(400, `The request body could not be read: ${error.message}`, { pointer: '' }));
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
+}
+
+/** The Content-Type check of JSON operations: 415 names what was sent and what is expected. */
+export function checkJsonContentType(request: IncomingMessage): void {
+  const type = request.headers['content-type'];
+  const charset = type === undefined ? undefined : /;\s*charset="?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (
+    type !== undefined &&
+    isJsonMediaType(type) &&
+    (charset === undefined || charset === 'utf-8' || charset === 'utf8')
+  )
+    return;
+  const got = type === undefined ? 'no Content-Type' : `Content-Type ${type}`;
+  throw HttpError.of(
+    415,
+    `The request body must be JSON sent as Content-Type: application/json (UTF-8); got ${got}`,
+    {
+      header: 'Content-Type',
+    },
+  );
+}
+
+/** The JSON body of a POST/PUT: 413, 415, then 400 for an empty or malformed body. */
+export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit)
+    throw tooLarge(limit, `The request body is ${declared} bytes`);
+  if (hasBody(request)) checkJsonContentType(request);
+  const raw = hasBody(request)
+    ? (await readBody(request, limit)).toString('utf8').replace(/^\uFEFF/, '')
+    : '';
+  if (raw.trim() === '')
+    throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', {
+      pointer: '',
+    });
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (error) {
+    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, {
+      pointer: '',
+    });
+  }
+}

@@ -1,0 +1,160 @@
+/** pino's levels plus `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/** Options of `subcat mock` and `startMock()`: the same names in both. */
+export interface MockOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** faker seed: the same seed and sizes give byte-identical GET responses. */
+  seed: number;
+  /** Seeded subscriptions (fixture records come on top). */
+  subscriptions: number;
+  /** Seeded catalog products per release. */
+  products: number;
+  /** The store's page length: `page[limit]` when the request gives none. */
+  pageLength: number;
+  /** Prefix every path (and link) is mounted under, e.g. `/v2`; `/` for none. */
+  basePath: string;
+  logLevel: LogLevel;
+  /** Largest accepted request body in bytes; larger ones get 413. */
+  bodyLimit: number;
+  /** When true every request needs `Authorization: Bearer <any token>`. */
+  auth: boolean;
+  /** Another OpenAPI document to serve (defaults to the packaged spec/openapi.yaml). */
+  specPath?: string;
+}
+
+export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
+  port: 4010,
+  host: '127.0.0.1',
+  seed: 1,
+  subscriptions: 300,
+  products: 200,
+  pageLength: 25,
+  basePath: '/',
+  logLevel: 'info',
+  bodyLimit: 1024 * 1024,
+  auth: false,
+});
+
+const MAX_RECORDS = 1_000_000;
+
+/** `/`, `/v2` or `/api/v2`: leading slash, no trailing slash, no query or fragment. */
+export function normalizeBasePath(raw: string): string | undefined {
+  const trimmed = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  if (trimmed === '' || trimmed === '/') return '/';
+  return /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(trimmed) ? trimmed : undefined;
+}
+
+function integerProblem(name: string, value: number, min: number, max: number): string | undefined {
+  return Number.isSafeInteger(value) && value >= min && value <= max
+    ? undefined
+    : `${name} must be an integer from ${min} to ${max}, got ${String(value)}`;
+}
+
+/** Defaults filled in and every option checked; throws a TypeError listing every problem. */
+export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOptions {
+  const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined));
+  const options: MockOptions = { ...DEFAULT_MOCK_OPTIONS, ...defined };
+  const basePath = normalizeBasePath(options.basePath);
+  const problems = [
+    integerProblem('port', options.port, 0, 65535),
+    integerProblem('seed', options.seed, 0, Number.MAX_SAFE_INTEGER),
+    integerProblem('subscriptions', options.subscriptions, 0, MAX_RECORDS),
+    integerProblem('products', options.products, 0, MAX_RECORDS),
+    integerProblem('pageLength', options.pageLength, 1, 100),
+    integerProblem('bodyLimit', options.bodyLimit, 1, 1024 * 1024 * 1024),
+    options.host.trim() === '' ? 'host must not be empty' : undefined,
+    basePath === undefined
+      ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
+      : undefined,
+    isLogLevel(options.logLevel) ? undefined : `logLevel must be one of ${LOG_LEVELS.join(', ')}`,
+  ].filter((p): p is string => p !== undefined);
+  if (problems.length > 0) throw new TypeError(problems.join('; '));
+  return { ...options, basePath: basePath ?? '/' };
+}
+
+export const MOCK_USAGE = `Usage: subcat mock [options]
+
+Start the stateful mock of the subscriptions and catalog API.
+
+Options:
+  --port N            port to listen on, 0 for a free one (default 4010)
+  --host HOST         interface to bind (default 127.0.0.1)
+  --seed N            faker seed; same seed and sizes give identical data (default 1)
+  --subscriptions N   seeded subscriptions (default 300)
+  --products N        seeded catalog products per release (default 200)
+  --page-length N     records per page when page[limit] is not given, 1..100 (default 25)
+  --base-path PATH    mount everything under PATH, e.g. /v2 (default /)
+  --log-level LEVEL   ${LOG_LEVELS.join(', ')} (default info)
+  --body-limit BYTES  largest request body accepted (default 1048576)
+  --auth              require Authorization: Bearer <any token>
+  --spec FILE         serve another OpenAPI 3.1 document (default the packaged spec)
+  -h, --help          show this help
+`;
+
+type FlagKind = 'integer' | 'string' | 'boolean';
+const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>> = {
+  '--port': { key: 'port', kind: 'integer' },
+  '--host': { key: 'host', kind: 'string' },
+  '--seed': { key: 'seed', kind: 'integer' },
+  '--subscriptions': { key: 'subscriptions', kind: 'integer' },
+  '--products': { key: 'products', kind: 'integer' },
+  '--page-length': { key: 'pageLength', kind: 'integer' },
+  '--base-path': { key: 'basePath', kind: 'string' },
+  '--log-level': { key: 'logLevel', kind: 'string' },
+  '--body-limit': { key: 'bodyLimit', kind: 'integer' },
+  '--auth': { key: 'auth', kind: 'boolean' },
+  '--spec': { key: 'specPath', kind: 'string' },
+};
+
+export type MockArgs =
+  { kind: 'options'; options: MockOptions } | { kind: 'help' } | { kind: 'error'; problems: string[] };
+
+/** Parses `subcat mock` arguments (after the subcommand); pure: no I/O, no exit. */
+export function parseMockArgs(argv: readonly string[]): MockArgs {
+  const given: Partial<Record<keyof MockOptions, unknown>> = {};
+  const problems: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const flag = FLAGS[name];
+    if (flag === undefined) {
+      problems.push(name.startsWith('-') ? `unknown option ${name}` : `unexpected argument ${name}`);
+      continue;
+    }
+    if (flag.kind === 'boolean') {
+      if (eq > 0) problems.push(`${name} takes no value`);
+      given[flag.key] = true;
+      continue;
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || (eq < 0 && value.startsWith('--'))) {
+      problems.push(`${name} needs a value`);
+      if (value !== undefined) i--;
+      continue;
+    }
+    if (flag.kind === 'integer' && !/^\d+$/.test(value)) {
+      problems.push(`${name} must be a whole number, got ${value}`);
+      continue;
+    }
+    given[flag.key] = flag.kind === 'integer' ? Number(value) : value;
+  }
+  if (problems.length > 0) return { kind: 'error', problems };
+  try {
+    return { kind: 'options', options: resolveMockOptions(given as Partial<MockOptions>) };
+  } catch (error) {
+    // Say the flag the user typed (--page-length), not the option's property name (pageLength).
+    const flagOf = (key: string) => Object.keys(FLAGS).find((flag) => FLAGS[flag]?.key === key) ?? key;
+    const problems = (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf));
+    return { kind: 'error', problems };
+  }
+}
