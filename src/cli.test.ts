@@ -60,8 +60,17 @@ describe('subcat', () => {
       cli,
     );
     for (let i = 0; i < 200 && io.stdout === ''; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(io.stdout)?.[1];
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(io.stdout)?.[1];
     expect(url).toBeDefined();
+    // A new user gets pasteable node-products URLs: one with `latest`, one with an explicit release id.
+    const tries = [...io.stdout.matchAll(/^ {2}try: (\S+)$/gm)].map((match) => match[1]);
+    expect(tries).toHaveLength(2);
+    expect(tries[0]).toMatch(
+      new RegExp(`^${url}/catalogs/[^/]+/releases/latest/nodes/[^/]+/relationships/products$`),
+    );
+    const tried = await request(tries[1] ?? '');
+    expect(tried.statusCode).toBe(200);
+    await tried.body.dump();
     const health = await request(`${url}/__health`);
     expect(health.statusCode).toBe(200);
     await health.body.dump();

@@ -1,0 +1,59 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/language.js';
+import type { MockOptions } from '../../mock-options.js';
+import { pageLinks } from '../../query/links.js';
+import { pageMeta } from '../../query/paging.js';
+import type { CatalogStore } from '../../store/catalog/catalog-store.js';
+import { HttpError } from '../http-error.js';
+import type { Route } from '../route.js';
+import { readNodeProductsQuery } from './node-products-query.js';
+
+/** The part of the mock's state this operation reads. */
+export interface NodeProductsState {
+  catalog: CatalogStore;
+  options: Pick<MockOptions, 'pageLength'>;
+}
+
+export const NODE_PRODUCTS_PATH =
+  '/catalogs/{catalog_id}/releases/{release_id}/nodes/{node_id}/relationships/products';
+
+// The operation's own path has eight segments; whatever precedes them is the public base path.
+const OPERATION_SEGMENTS = NODE_PRODUCTS_PATH.split('/').length - 1;
+
+/** Origin and base path of the request (`http://host:port/v2`), so product links go back the same way. */
+export function linkBase(url: URL): string {
+  const segments = url.pathname.split('/');
+  return `${url.origin}${segments.slice(0, Math.max(1, segments.length - OPERATION_SEGMENTS)).join('/')}`;
+}
+
+/** Get a node's products: a page of the node's live products in a published release. */
+export const getNodeProducts: Route<NodeProductsState> = {
+  operationId: 'getNodeProducts',
+  method: 'GET',
+  path: NODE_PRODUCTS_PATH,
+  handler: ({ params, query, url, language, state }) => {
+    const { filter, page, include } = readNodeProductsQuery(query, state.options.pageLength);
+    const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    const ids = {
+      catalogId: params.catalog_id ?? '',
+      releaseId: params.release_id ?? '',
+      nodeId: params.node_id ?? '',
+    };
+    const result = state.catalog.nodeProducts({
+      ...ids,
+      filter,
+      page,
+      include,
+      language: chosen,
+      linkBase: linkBase(url),
+    });
+    if (!result.ok) throw HttpError.of(404, result.detail, { parameter: result.parameter });
+    const { total, data, included } = result;
+    const body = {
+      meta: pageMeta(total, page),
+      data,
+      links: pageLinks(url, total, page),
+      ...(included && { included }),
+    };
+    return { status: 200, headers: { 'Content-Language': chosen }, body };
+  },
+};

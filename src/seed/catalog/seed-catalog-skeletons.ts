@@ -1,0 +1,53 @@
+import type { CatalogSkeleton, ReleaseRecord } from '../../store/catalog/catalog-records.js';
+import type { CatalogFixture } from './catalog-fixture.js';
+import { seededFaker } from './seeded-faker.js';
+
+/** Catalogs beside the fixed one: their currencies and tax, so display prices show several cases. */
+const SEEDED_CATALOG_SETTINGS: readonly Omit<CatalogSkeleton, 'id' | 'name' | 'releases' | 'pricebook_id'>[] =
+  [
+    {
+      display_currency: 'EUR',
+      currencies: [
+        { code: 'EUR', includes_tax: true },
+        { code: 'USD', includes_tax: false },
+        { code: 'GBP', includes_tax: true },
+      ],
+      tax_rate_bp: 1900,
+    },
+    {
+      display_currency: 'JPY',
+      currencies: [
+        { code: 'JPY', includes_tax: true },
+        { code: 'USD', includes_tax: false },
+      ],
+      tax_rate_bp: 1000,
+    },
+  ];
+
+/** The fixed catalog plus the seeded ones. */
+export const CATALOG_COUNT = 1 + SEEDED_CATALOG_SETTINGS.length;
+
+const RELEASE_QUARTERS = ['01-06', '04-07', '07-07', '10-06'] as const;
+
+/**
+ * Every catalog's fixed facts, cheap to make at start: the fixed catalog from fixtures/catalog.json, then
+ * the seeded ones (ids, names and four quarterly releases of 2025 from the seed).
+ */
+export function seedCatalogSkeletons(seed: number, fixture: CatalogFixture): CatalogSkeleton[] {
+  const fixed: CatalogSkeleton = {
+    ...fixture.catalog,
+    releases: fixture.releases.map((release, index) => ({ ...release, index })),
+  };
+  const seeded = SEEDED_CATALOG_SETTINGS.map((settings, at): CatalogSkeleton => {
+    const faker = seededFaker(seed, 'catalog', at + 1, 'skeleton');
+    const name = `${faker.company.name()} Catalog`;
+    const releases = RELEASE_QUARTERS.map((day, index): ReleaseRecord => ({
+      id: faker.string.uuid(),
+      index,
+      name: `${name.split(/[ ,]/)[0] ?? 'Release'} 2025.${index + 1}`,
+      published_at: `2025-${day}T${String(faker.number.int({ min: 6, max: 18 })).padStart(2, '0')}:00:00.000Z`,
+    }));
+    return { ...settings, id: faker.string.uuid(), name, releases, pricebook_id: faker.string.uuid() };
+  });
+  return [fixed, ...seeded];
+}

@@ -1,0 +1,189 @@
+import type { Faker } from '@faker-js/faker';
+import type {
+  CatalogRecord,
+  CatalogSkeleton,
+  FileRecord,
+  NodeRecord,
+  ProductRecord,
+} from '../../store/catalog/catalog-records.js';
+import { fixtureNodeId, type CatalogFixture } from './catalog-fixture.js';
+import { MIN_BUNDLE_CANDIDATES, seedBundle } from './seed-bundles.js';
+import { seedFamily } from './seed-families.js';
+import { growHierarchy, nodesFromSeeds, seedDeepChain } from './seed-hierarchy.js';
+import { isImage, seedFiles } from './seed-product-details.js';
+import { seedStandard, type ProductSeedContext, type ProductTraits } from './seed-products.js';
+import { attach, seedShowcase } from './seed-showcase.js';
+import { seededFaker } from './seeded-faker.js';
+
+export interface CatalogSeedOptions {
+  seed: number;
+  /** Products (drafts and children included) in the catalog's newest release. */
+  products: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** Picks up to `count` distinct items by random index: no copy or shuffle of a large list. */
+function sample<T>(faker: Faker, items: readonly T[], count: number): T[] {
+  const picked = new Set<number>();
+  const wanted = Math.min(count, items.length);
+  for (let tries = 0; picked.size < wanted && tries < wanted * 10; tries++) {
+    picked.add(faker.number.int({ min: 0, max: items.length - 1 }));
+  }
+  return [...picked].flatMap((index) => (items[index] === undefined ? [] : [items[index]]));
+}
+
+/** Most products are in every release; a few arrive in each later one (so releases differ). */
+function seedSince(faker: Faker, releases: number): number {
+  const roll = faker.number.float({ min: 0, max: 1 });
+  if (roll < 0.88 || releases < 2) return 0;
+  return 1 + Math.floor(((roll - 0.88) / 0.12) * (releases - 1));
+}
+
+/**
+ * A catalog's hierarchy and products, deterministic per (seed, catalog index). The fixed catalog starts
+ * from fixtures/catalog.json (its nodes, its showcase and deep nodes); every catalog has a chain of nodes
+ * down to depth 10 and products spread over the other nodes, some on two nodes.
+ */
+export function seedCatalog(
+  skeleton: CatalogSkeleton,
+  index: number,
+  options: CatalogSeedOptions,
+  fixture?: CatalogFixture,
+): CatalogRecord {
+  const faker = seededFaker(options.seed, 'catalog', index, 'content');
+  const files = seedFiles(faker, clamp(Math.ceil(options.products / 8), 12, 200));
+  const context: ProductSeedContext = {
+    faker,
+    catalog: skeleton,
+    files,
+    images: files.filter(isImage),
+    skuPrefix: `${skeleton.name
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 2)
+      .toUpperCase()}${index}`,
+    sequence: 0,
+  };
+  const products: ProductRecord[] = [];
+  let nodes: NodeRecord[];
+  let fixed: ReadonlySet<string> = new Set();
+  if (fixture === undefined) {
+    // A second hierarchy beside the deep one: catalogs often have several.
+    const secondRoot = { id: faker.string.uuid(), name: faker.commerce.department(), parent_id: null };
+    nodes = [...seedDeepChain(faker), ...nodesFromSeeds([secondRoot])];
+  } else {
+    nodes = nodesFromSeeds(fixture.nodes);
+    fixed = seedFixedNodes(context, fixture, nodes, products);
+  }
+  growHierarchy(faker, nodes, clamp(Math.ceil(options.products / 30), 6, 400), fixed);
+  seedPool(
+    context,
+    options.products - products.length,
+    nodes.filter((node) => !fixed.has(node.id)),
+    products,
+  );
+  curate(faker, nodes, products, fixed);
+  return indexCatalog(skeleton, nodes, products, files);
+}
+
+/**
+ * The fixture's showcase and deep nodes, filled as fixtures/catalog.json says. Returns the nodes whose content
+ * is fixed (those two and the empty node): the pool attaches nothing to them and grows no children under them.
+ */
+function seedFixedNodes(
+  context: ProductSeedContext,
+  fixture: CatalogFixture,
+  nodes: readonly NodeRecord[],
+  products: ProductRecord[],
+): Set<string> {
+  const deepId = fixtureNodeId(fixture, 'deep_node_id');
+  const showcase = nodes.find((node) => node.id === fixture.showcase.node_id);
+  const deep = nodes.find((node) => node.id === deepId);
+  if (showcase !== undefined) seedShowcase(context, fixture.showcase, showcase, products);
+  if (deep !== undefined) {
+    const standard = () => seedStandard(context, { since: 0 });
+    attach(deep, Array.from({ length: fixture.deep_live_products }, standard), products);
+  }
+  return new Set([fixture.showcase.node_id, deepId, fixtureNodeId(fixture, 'empty_node_id')]);
+}
+
+/** Fills `count` product slots with standard products, families, bundles and drafts over `nodes`. */
+function seedPool(
+  context: ProductSeedContext,
+  count: number,
+  nodes: NodeRecord[],
+  products: ProductRecord[],
+): void {
+  const { faker, catalog } = context;
+  if (nodes.length === 0) return;
+  const releases = catalog.releases.length;
+  // Live standard products by the first release that may use them as bundle components.
+  const componentsFor: ProductRecord[][] = Array.from({ length: releases }, () => []);
+  let made = 0;
+  while (made < count) {
+    const traits: ProductTraits = { since: seedSince(faker, releases) };
+    const roll = faker.number.float({ min: 0, max: 1 });
+    const left = count - made;
+    let group: ProductRecord[];
+    const optionCounts = faker.datatype.boolean() ? [faker.number.int({ min: 2, max: 3 }), 2] : [3];
+    const familySize = 1 + optionCounts.reduce((product, options) => product * options, 1);
+    const components = componentsFor[traits.since] ?? [];
+    if (roll < 0.06 && left >= familySize) {
+      group = seedFamily(context, traits, optionCounts);
+    } else if (roll < 0.14 && components.length >= MIN_BUNDLE_CANDIDATES) {
+      group = [seedBundle(context, traits, sample(faker, components, 9))];
+    } else {
+      const draft = roll < 0.22;
+      group = [seedStandard(context, { ...traits, status: draft ? 'draft' : 'live' })];
+      if (!draft) for (let at = traits.since; at < releases; at++) componentsFor[at]?.push(...group);
+    }
+    const homes = faker.datatype.boolean(0.12) ? sample(faker, nodes, 2) : sample(faker, nodes, 1);
+    for (const node of homes) {
+      for (const product of group) {
+        product.node_ids.push(node.id);
+        node.product_indexes.push(products.length + group.indexOf(product));
+      }
+    }
+    products.push(...group);
+    made += group.length;
+  }
+}
+
+/** Some nodes curate a few of their products, in an order of their own. */
+function curate(
+  faker: Faker,
+  nodes: NodeRecord[],
+  products: readonly ProductRecord[],
+  fixed: ReadonlySet<string>,
+) {
+  for (const node of nodes) {
+    if (fixed.has(node.id) || node.product_indexes.length < 3 || !faker.datatype.boolean(0.3)) continue;
+    const picked = sample(faker, node.product_indexes, faker.number.int({ min: 1, max: 3 }));
+    node.curated_product_ids = picked.flatMap((index) => products[index]?.id ?? []);
+  }
+}
+
+function indexCatalog(
+  skeleton: CatalogSkeleton,
+  nodes: NodeRecord[],
+  products: ProductRecord[],
+  files: FileRecord[],
+): CatalogRecord {
+  const productIndexById = new Map<string, number>();
+  const productIndexBySku = new Map<string, number>();
+  const productIndexBySlug = new Map<string, number>();
+  products.forEach((product, index) => {
+    productIndexById.set(product.id, index);
+    productIndexBySku.set(product.sku, index);
+    productIndexBySlug.set(product.slug, index);
+  });
+  return {
+    ...skeleton,
+    nodes: new Map(nodes.map((node) => [node.id, node])),
+    products,
+    productIndexById,
+    productIndexBySku,
+    productIndexBySlug,
+    files: new Map(files.map((file) => [file.id, file])),
+  };
+}

@@ -1,0 +1,116 @@
+import type { Faker } from '@faker-js/faker';
+import type { CustomInput, FileRecord, ProductRecord } from '../../store/catalog/catalog-records.js';
+
+/** Lowercase, no commas (interface.md); one has a space so filters with quoted values get exercised. */
+const TAGS = [
+  'new',
+  'eco',
+  'bestseller',
+  'gift idea',
+  'handmade',
+  'outdoor',
+  'kitchen',
+  'office',
+  'kids',
+  'premium',
+];
+
+export function seedTags(faker: Faker): string[] {
+  return faker.helpers.arrayElements(TAGS, { min: 1, max: 3 });
+}
+
+const SHOPPER_ATTRIBUTES: readonly [string, readonly string[]][] = [
+  ['badge', ['new', 'limited', 'staff pick']],
+  ['warranty', ['1 year', '2 years', '5 years']],
+  ['delivery', ['next day', '3-5 days', 'made to order']],
+];
+
+/** String values keyed by name; about half the products carry none. */
+export function seedShopperAttributes(faker: Faker, force = false): Record<string, string> {
+  if (!force && faker.datatype.boolean(0.5)) return {};
+  const attributes: Record<string, string> = {};
+  for (const [name, values] of faker.helpers.arrayElements(SHOPPER_ATTRIBUTES, { min: 1, max: 3 })) {
+    attributes[name] = faker.helpers.arrayElement(values);
+  }
+  return attributes;
+}
+
+/** Free-text inputs a shopper fills in; max_length stays within the contract's 255. */
+export function seedCustomInputs(faker: Faker): Record<string, CustomInput> {
+  const inputs: Record<string, CustomInput> = {
+    engraving: {
+      name: 'Engraving',
+      validation_rules: [{ type: 'string', options: { max_length: faker.number.int({ min: 10, max: 40 }) } }],
+      required: false,
+    },
+  };
+  if (faker.datatype.boolean()) {
+    inputs.gift_note = {
+      name: 'Gift note',
+      validation_rules: [{ type: 'string', options: { max_length: 255 } }],
+      // The contract makes `required` nullable: unset means "not decided", treated as optional.
+      required: null,
+    };
+  }
+  return inputs;
+}
+
+/** Template attributes keyed by template name, e.g. `products(specifications)`. */
+export function seedExtensions(faker: Faker): NonNullable<ProductRecord['extensions']> {
+  const extensions: NonNullable<ProductRecord['extensions']> = {
+    'products(specifications)': {
+      weight_kg: faker.number.float({ min: 0.2, max: 40, fractionDigits: 1 }),
+      color: faker.color.human(),
+      waterproof: faker.datatype.boolean(),
+    },
+  };
+  if (faker.datatype.boolean()) {
+    extensions['products(care)'] = {
+      instructions: faker.helpers.arrayElement([
+        'wipe clean',
+        'hand wash',
+        'machine wash at 30',
+        'dry clean only',
+      ]),
+      washable: faker.datatype.boolean(),
+      replacement_part: null,
+    };
+  }
+  return extensions;
+}
+
+const IMAGE_TYPES = [
+  ['jpg', 'image/jpeg'],
+  ['png', 'image/png'],
+  ['webp', 'image/webp'],
+] as const;
+
+/** The catalog's files: images (main images and gallery) and PDF manuals, shared by products. */
+export function seedFiles(faker: Faker, count: number): FileRecord[] {
+  const files: FileRecord[] = [];
+  for (let index = 0; index < count; index++) {
+    const image = index % 4 !== 3;
+    const [extension, mime_type] = image
+      ? faker.helpers.arrayElement(IMAGE_TYPES)
+      : (['pdf', 'application/pdf'] as const);
+    const id = faker.string.uuid();
+    const file_name = `${faker.word
+      .noun()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')}-${index + 1}.${extension}`;
+    files.push({
+      id,
+      type: 'file',
+      file_name,
+      mime_type,
+      file_size: faker.number.int({ min: 20_000, max: image ? 2_500_000 : 8_000_000 }),
+      link: { href: `https://files.subcat.example/${id}/${file_name}` },
+      meta: { timestamps: { created_at: faker.date.past({ years: 2 }).toISOString() } },
+    });
+  }
+  return files;
+}
+
+export function isImage(file: FileRecord): boolean {
+  return file.mime_type.startsWith('image/');
+}

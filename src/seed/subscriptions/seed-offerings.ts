@@ -1,0 +1,164 @@
+import { displayPrice, planPrice } from '../../store/subscriptions/offering-pricing.js';
+import {
+  offeringRelationship,
+  offeringRelationships,
+} from '../../store/subscriptions/offering-relationships.js';
+import type { OfferingEntry } from '../../store/subscriptions/subscription-record.js';
+import {
+  BILLING_INTERVAL_TYPES,
+  END_BEHAVIORS,
+  PRICE_UNITS,
+  type BillingIntervalType,
+  type Offering,
+  type OfferingPlan,
+  type OfferingProduct,
+  type Price,
+  type Relationships,
+  type Timestamps,
+} from '../../store/subscriptions/subscription-resources.js';
+import { SEED_REF_MS, type SeedRandom } from './seed-random.js';
+
+const DAY_MS = 86_400_000;
+const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+const OFFERING_KINDS = ['Box', 'Club', 'Plus', 'Bundle', 'Membership', 'Pass'] as const;
+const INTERVAL_WORDS: Record<BillingIntervalType, string> = {
+  day: 'Daily',
+  week: 'Weekly',
+  month: 'Monthly',
+  year: 'Yearly',
+};
+const TRIAL_RANGE: Record<BillingIntervalType, number> = { day: 30, week: 4, month: 3, year: 1 };
+
+/**
+ * How many offerings the seed shares among `subscriptions` subscriptions: about the square root, so
+ * small stores still reuse offerings (include de-duplication shows) and 100,000 stay cheap to seed.
+ */
+export function offeringPoolSize(subscriptions: number): number {
+  return Math.min(400, Math.max(5, Math.ceil(Math.sqrt(subscriptions))));
+}
+
+/** `count` offerings, each with 1 to 3 products and 1 to 3 plans, created two to three years before the ref date. */
+export function seedOfferings(random: SeedRandom, count: number): OfferingEntry[] {
+  return Array.from({ length: count }, () => seedOffering(random));
+}
+
+function seedOffering(random: SeedRandom): OfferingEntry {
+  const { faker } = random;
+  const created = SEED_REF_MS - random.int(730, 1095) * DAY_MS - random.int(0, DAY_MS - 1);
+  const timestamps = times(created, created + random.int(0, 30) * DAY_MS);
+  const currencies = faker.helpers.arrayElements(CURRENCIES, { min: 1, max: 3 });
+  const includesTax = currencies.map(() => (random.chance(0.2) ? undefined : random.chance(0.5)));
+  const id = random.uuid();
+  const belongs = offeringRelationship(id);
+  const products = Array.from({ length: random.int(1, 3) }, () =>
+    seedProduct(random, currencies, includesTax, timestamps, belongs),
+  );
+  const plans = Array.from({ length: random.int(1, 3) }, () =>
+    seedPlan(random, currencies, products, timestamps, belongs),
+  );
+  const externalRefs = products.flatMap((product) => product.attributes.external_ref ?? []);
+  const offering: Offering = {
+    id,
+    type: 'subscription_offering',
+    attributes: {
+      ...(random.chance(0.5) && { external_ref: random.token(10, 'offering-') }),
+      name: `${faker.commerce.department()} ${random.pick(OFFERING_KINDS)}`,
+      ...(random.chance(0.7) && { description: faker.commerce.productDescription() }),
+      ...timestamps,
+    },
+    relationships: offeringRelationships(products, plans),
+    meta: { external_product_refs: externalRefs, owner: 'store', timestamps },
+  };
+  return { offering, products, plans };
+}
+
+function seedProduct(
+  random: SeedRandom,
+  currencies: readonly string[],
+  includesTax: readonly (boolean | undefined)[],
+  timestamps: Timestamps,
+  relationships: Relationships,
+): OfferingProduct {
+  const { faker } = random;
+  const price = random.chance(0.9) ? seedPrice(random, currencies, includesTax, 100, 20_000) : undefined;
+  const display = displayPrice(price);
+  return {
+    id: random.uuid(),
+    type: 'subscription_offering_product',
+    attributes: {
+      ...(random.chance(0.5) && { external_ref: random.token(10, 'product-') }),
+      name: faker.commerce.productName(),
+      ...(random.chance(0.8) && { description: faker.commerce.productDescription() }),
+      ...(random.chance(0.9) && { sku: `SKU-${random.token(8).toUpperCase()}` }),
+      ...(random.chance(0.7) && { main_image: `https://files.example.com/images/${random.uuid()}.jpg` }),
+      ...(price && { price }),
+      ...(random.chance(0.8) && {
+        price_units: { unit: random.pick(PRICE_UNITS), amount: random.int(1, 12) },
+      }),
+      ...timestamps,
+    },
+    relationships,
+    meta: { ...(display && { display_price: display }), owner: 'store', timestamps },
+  };
+}
+
+function seedPlan(
+  random: SeedRandom,
+  currencies: readonly string[],
+  products: readonly OfferingProduct[],
+  timestamps: Timestamps,
+  relationships: Relationships,
+): OfferingPlan {
+  const { faker } = random;
+  const interval = random.pick(BILLING_INTERVAL_TYPES);
+  const fixedPrice = random.chance(0.25) ? seedPrice(random, currencies, [], 500, 50_000) : undefined;
+  const basePricePercentage = random.chance(0.4) ? random.int(5, 500) / 10 : undefined;
+  const attributes = {
+    ...(random.chance(0.4) && { external_ref: random.token(10, 'plan-') }),
+    name: `${faker.commerce.productAdjective()} ${INTERVAL_WORDS[interval]} plan`,
+    ...(random.chance(0.6) && { description: faker.lorem.sentence() }),
+    billing_interval_type: interval,
+    billing_frequency: random.chance(0.7) ? 1 : random.int(2, 6),
+    ...(random.chance(0.4) && { trial_period: random.int(1, TRIAL_RANGE[interval]) }),
+    plan_length: random.int(1, 24),
+    end_behavior: random.pick(END_BEHAVIORS),
+    can_pause: random.chance(0.7),
+    can_resume: random.chance(0.7),
+    can_cancel: random.chance(0.9),
+    ...(basePricePercentage !== undefined && { base_price_percentage: basePricePercentage }),
+    ...(fixedPrice && { fixed_price: fixedPrice }),
+    ...timestamps,
+  };
+  const price = planPrice(
+    products.map((product) => product.attributes),
+    attributes,
+  );
+  const display = displayPrice(price);
+  return {
+    id: random.uuid(),
+    type: 'subscription_offering_plan',
+    attributes,
+    relationships,
+    meta: { ...(price && { price }), ...(display && { display_price: display }), owner: 'store', timestamps },
+  };
+}
+
+function seedPrice(
+  random: SeedRandom,
+  currencies: readonly string[],
+  includesTax: readonly (boolean | undefined)[],
+  min: number,
+  max: number,
+): Price {
+  const price: Price = {};
+  currencies.forEach((currency, index) => {
+    const tax = includesTax[index];
+    const amount = random.int(min, max);
+    price[currency] = tax === undefined ? { amount } : { amount, includes_tax: tax };
+  });
+  return price;
+}
+
+function times(created: number, updated: number): Timestamps {
+  return { updated_at: new Date(updated).toISOString(), created_at: new Date(created).toISOString() };
+}

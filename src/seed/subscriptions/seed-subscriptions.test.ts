@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { toSubscription } from '../../store/subscriptions/to-subscription.js';
+import type { SubscriptionRecord } from '../../store/subscriptions/subscription-record.js';
+import { SEEDED_SITUATIONS, type SeededSituation } from './seed-subscription-states.js';
+import { SEED_REF_MS } from './seed-random.js';
+import { seedSubscriptions } from './seed-subscriptions.js';
+
+/** Which seeded situation a record is in, read back from its status, action and flags. */
+function situationOf(record: SubscriptionRecord): SeededSituation {
+  const { state } = record;
+  if (state.pending) return 'pending';
+  if (state.paused) return 'paused';
+  if (state.canceled) return 'canceled';
+  if (state.closed) return 'closed';
+  if (state.suspended) return 'suspended';
+  if (record.resumed_at !== undefined) return 'resumed';
+  if (record.go_live !== undefined) return 'live';
+  return record.status === 'active' ? 'active' : 'inactive';
+}
+
+describe('seedSubscriptions', () => {
+  const seeds = [1, 2, 42, 2026];
+  it.each(seeds)('gives byte-identical subscriptions for seed %i on every run', (seed) => {
+    const first = seedSubscriptions({ seed, subscriptions: 200 });
+    const second = seedSubscriptions({ seed, subscriptions: 200 });
+    expect(JSON.stringify(second.subscriptions.map(toSubscription))).toBe(
+      JSON.stringify(first.subscriptions.map(toSubscription)),
+    );
+    expect(JSON.stringify(second.accounts)).toBe(JSON.stringify(first.accounts));
+  });
+
+  it('gives different data for different seeds', () => {
+    const one = seedSubscriptions({ seed: 1, subscriptions: 20 }).subscriptions.map((record) => record.id);
+    const two = seedSubscriptions({ seed: 2, subscriptions: 20 }).subscriptions.map((record) => record.id);
+    expect(one).not.toEqual(two);
+  });
+
+  const sizes = [0, 1, 9, 300, 5000];
+  it.each(sizes)('seeds exactly %i subscriptions with unique ids, oldest first', (size) => {
+    const { subscriptions } = seedSubscriptions({ seed: 1, subscriptions: size });
+    expect(subscriptions).toHaveLength(size);
+    expect(new Set(subscriptions.map((record) => record.id)).size).toBe(size);
+    const created = subscriptions.map((record) => record.created_at);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(new Set(created).size).toBe(size);
+  });
+
+  it.each([9, 300])('covers every seeded situation in %i subscriptions', (size) => {
+    const { subscriptions } = seedSubscriptions({ seed: 3, subscriptions: size });
+    expect(new Set(subscriptions.map(situationOf))).toEqual(new Set(SEEDED_SITUATIONS));
+  });
+
+  const { subscriptions, offerings, accounts } = seedSubscriptions({ seed: 1, subscriptions: 300 });
+  const bySituation = (situation: SeededSituation) =>
+    subscriptions.filter((record) => situationOf(record) === situation);
+
+  const situationCases: { situation: SeededSituation; check: (record: SubscriptionRecord) => void }[] = [
+    { situation: 'active', check: (r) => expect([r.status, r.state.action]).toEqual(['active', 'resume']) },
+    { situation: 'inactive', check: (r) => expect(r.status).toBe('inactive') },
+    {
+      situation: 'pending',
+      check: (r) => {
+        expect([r.status, r.state.action, r.state.pending]).toEqual(['inactive', 'pending', true]);
+        expect(r.go_live_after).toBeGreaterThan(SEED_REF_MS);
+      },
+    },
+    {
+      situation: 'live',
+      check: (r) => {
+        expect(r.status).toBe('active');
+        expect(r.go_live).toBeGreaterThanOrEqual(r.go_live_after ?? Infinity);
+      },
+    },
+    {
+      situation: 'paused',
+      check: (r) =>
+        expect([r.status, r.state.action, r.paused_at !== undefined]).toEqual(['inactive', 'pause', true]),
+    },
+    {
+      situation: 'resumed',
+      check: (r) => {
+        expect([r.status, r.state.action, r.state.paused]).toEqual(['active', 'resume', false]);
+        expect(r.resumed_at).toBeGreaterThan(r.paused_at ?? Infinity);
+      },
+    },
+    {
+      situation: 'canceled',
+      check: (r) =>
+        expect([r.status, r.state.action, r.canceled_at !== undefined]).toEqual(['inactive', 'cancel', true]),
+    },
+    {
+      situation: 'closed',
+      check: (r) => expect([r.status, r.end_date! < SEED_REF_MS]).toEqual(['inactive', true]),
+    },
+    { situation: 'suspended', check: (r) => expect(r.status).toBe('inactive') },
+  ];
+  it.each(situationCases)('seeds $situation subscriptions consistently', ({ situation, check }) => {
+    const records = bySituation(situation);
+    expect(records.length).toBeGreaterThan(0);
+    records.forEach(check);
+  });
+
+  it('keeps every seeded time in order and, except planned ones, before the reference date', () => {
+    for (const record of subscriptions) {
+      expect(record.updated_at).toBeGreaterThanOrEqual(record.created_at);
+      expect(record.updated_at).toBeLessThan(SEED_REF_MS);
+      expect(record.state.invoice_after).toBeGreaterThanOrEqual(record.created_at);
+      expect(record.created_at).toBeGreaterThan(Date.parse(record.offering.offering.attributes.created_at));
+    }
+  });
+
+  it('pays either manually or through the gateway', () => {
+    const manual = subscriptions.filter((record) => record.state.manual_payments);
+    const gateway = subscriptions.filter((record) => !record.state.manual_payments);
+    expect(manual.length).toBeGreaterThan(0);
+    expect(manual.every((record) => record.payment_authority === undefined)).toBe(true);
+    expect(gateway.every((record) => record.payment_authority?.type === 'provider_payments_processor')).toBe(
+      true,
+    );
+    expect(gateway.some((record) => record.payment_authority?.card_id !== undefined)).toBe(true);
+  });
+
+  it('gives each subscription a plan of its offering and a currency the plan is priced in', () => {
+    for (const record of subscriptions) {
+      const plan = record.offering.plans.find((candidate) => candidate.id === record.plan_id);
+      expect(plan).toBeDefined();
+      if (plan?.meta.price) expect(Object.keys(plan.meta.price)).toContain(record.currency);
+    }
+  });
+
+  it('reuses accounts and offerings, and takes names and emails from the account', () => {
+    expect(offerings.length).toBeLessThan(subscriptions.length);
+    const byId = new Map(accounts.map((account) => [account.id, account]));
+    for (const record of subscriptions) {
+      const account = byId.get(record.account_id);
+      expect([record.name, record.email]).toEqual([account?.name, account?.email]);
+    }
+    expect(new Set(accounts.map((account) => account.email)).size).toBe(accounts.length);
+  });
+
+  /** Paths of every leaf field present anywhere in the values, arrays collapsed and price currencies as `*`. */
+  function fieldPaths(values: readonly unknown[]): Set<string> {
+    const paths = new Set<string>();
+    const walk = (value: unknown, path: string): void => {
+      if (Array.isArray(value)) value.forEach((item) => walk(item, `${path}[]`));
+      else if (typeof value === 'object' && value !== null) {
+        for (const [key, child] of Object.entries(value))
+          walk(child, `${path}.${/^[A-Z]{3}$/.test(key) ? '*' : key}`);
+      } else paths.add(path);
+    };
+    values.forEach((value) => walk(value, ''));
+    return paths;
+  }
+
+  const coverageCases = [
+    {
+      title: 'subscription',
+      values: subscriptions.map(toSubscription),
+      fields: [
+        '.id', '.type', '.attributes.external_ref', '.attributes.account_id', '.attributes.address_id',
+        '.attributes.offering.id', '.attributes.plan_id', '.attributes.currency', '.attributes.payment_authority.type',
+        '.attributes.payment_authority.customer_id', '.attributes.payment_authority.card_id',
+        '.attributes.relationships.plan.data.id', '.meta.owner', '.meta.status',
+        '.meta.timestamps.updated_at', '.meta.timestamps.created_at', '.meta.timestamps.canceled_at',
+        '.meta.timestamps.paused_at', '.meta.timestamps.resumed_at', '.meta.timestamps.end_date',
+        '.meta.timestamps.go_live_after', '.meta.timestamps.go_live', '.meta.state.id', '.meta.state.type',
+        '.meta.state.attributes.action', '.meta.state.meta.created_at', '.meta.state.meta.manual_payments',
+        '.meta.state.meta.canceled', '.meta.state.meta.paused', '.meta.state.meta.closed',
+        '.meta.state.meta.suspended', '.meta.state.meta.pending', '.meta.state.meta.invoice_after',
+      ],
+    },
+    {
+      title: 'offering',
+      values: offerings.map((entry) => entry.offering),
+      fields: [
+        '.id', '.type', '.attributes.external_ref', '.attributes.name', '.attributes.description',
+        '.attributes.updated_at', '.attributes.created_at', '.relationships.plans.data[].id',
+        '.meta.external_product_refs[]', '.meta.owner', '.meta.timestamps.updated_at', '.meta.timestamps.created_at',
+      ],
+    },
+    {
+      title: 'offering product',
+      values: offerings.flatMap((entry) => entry.products),
+      fields: [
+        '.id', '.type', '.attributes.external_ref', '.attributes.name', '.attributes.description', '.attributes.sku',
+        '.attributes.main_image', '.attributes.price.*.amount', '.attributes.price.*.includes_tax',
+        '.attributes.price_units.unit', '.attributes.price_units.amount', '.attributes.updated_at',
+        '.attributes.created_at', '.relationships.offering.data.id', '.meta.display_price.without_tax.amount',
+        '.meta.display_price.without_tax.currency', '.meta.display_price.without_tax.formatted',
+        '.meta.display_price.with_tax.formatted', '.meta.owner', '.meta.timestamps.created_at',
+      ],
+    },
+    {
+      title: 'offering plan',
+      values: offerings.flatMap((entry) => entry.plans),
+      fields: [
+        '.id', '.type', '.attributes.external_ref', '.attributes.name', '.attributes.description',
+        '.attributes.billing_interval_type', '.attributes.billing_frequency', '.attributes.trial_period',
+        '.attributes.plan_length', '.attributes.end_behavior', '.attributes.can_pause', '.attributes.can_resume',
+        '.attributes.can_cancel', '.attributes.base_price_percentage', '.attributes.fixed_price.*.amount',
+        '.attributes.updated_at', '.attributes.created_at', '.relationships.offering.data.id',
+        '.meta.price.*.amount', '.meta.display_price.with_tax.formatted', '.meta.owner', '.meta.timestamps.updated_at',
+      ],
+    },
+  ]; // prettier-ignore
+  it.each(coverageCases)('fills every $title field of interface.md somewhere', ({ values, fields }) => {
+    const paths = fieldPaths(values);
+    expect(fields.filter((field) => !paths.has(field))).toEqual([]);
+  });
+
+  const enumCases = [
+    { title: 'billing interval types', read: () => offerings.flatMap((e) => e.plans.map((p) => p.attributes.billing_interval_type)), expected: ['day', 'month', 'week', 'year'] },
+    { title: 'end behaviors', read: () => offerings.flatMap((e) => e.plans.map((p) => p.attributes.end_behavior)), expected: ['close', 'roll'] },
+    { title: 'price units', read: () => offerings.flatMap((e) => e.products.flatMap((p) => p.attributes.price_units?.unit ?? [])), expected: ['day', 'month'] },
+    { title: 'state actions', read: () => subscriptions.map((r) => r.state.action), expected: ['cancel', 'pause', 'pending', 'resume'] },
+    { title: 'statuses', read: () => subscriptions.map((r) => r.status), expected: ['active', 'inactive'] },
+  ]; // prettier-ignore
+  it.each(enumCases)('uses every value of the $title', ({ read, expected }) => {
+    expect([...new Set(read())].sort()).toEqual(expected);
+  });
+});

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../spec/load.js';
+import { displayPrice, planPrice } from '../../store/subscriptions/offering-pricing.js';
+import {
+  offeringRelationship,
+  offeringRelationships,
+} from '../../store/subscriptions/offering-relationships.js';
+import type {
+  Account,
+  OfferingEntry,
+  SubscriptionRecord,
+} from '../../store/subscriptions/subscription-record.js';
+import type {
+  OfferingAttributes,
+  OfferingPlan,
+  OfferingPlanAttributes,
+  OfferingProduct,
+  PaymentAuthority,
+  StateMeta,
+  StateAction,
+  SubscriptionStatus,
+  SubscriptionTimestamps,
+  Timestamps,
+} from '../../store/subscriptions/subscription-resources.js';
+import type { SubscriptionSeed } from './seed-subscriptions.js';
+
+/** The file's shapes: attributes as written, the rest derived on load. */
+interface FixtureFile {
+  accounts: Account[];
+  offerings: {
+    id: string;
+    attributes: OfferingAttributes;
+    products: { id: string; attributes: Omit<OfferingProduct['attributes'], 'created_at' | 'updated_at'> }[];
+    plans: { id: string; attributes: Omit<OfferingPlanAttributes, 'created_at' | 'updated_at'> }[];
+  }[];
+  subscriptions: {
+    id: string;
+    attributes: {
+      external_ref?: string;
+      account_id: string;
+      address_id?: string;
+      offering_id: string;
+      plan_id: string;
+      currency: string;
+      payment_authority?: PaymentAuthority;
+      name: string;
+      email: string;
+    };
+    meta: {
+      status: SubscriptionStatus;
+      timestamps: SubscriptionTimestamps;
+      state: { id: string; attributes: { action: StateAction }; meta: StateMeta };
+    };
+  }[];
+}
+
+export const SUBSCRIPTION_FIXTURES_PATH = join(packageRoot(), 'fixtures', 'subscriptions.json');
+
+/**
+ * The fixed-id records of fixtures/subscriptions.json (ids as in fixtures/ids.json), loaded into every store
+ * so tests, the kit and demos can name them. A broken fixture file fails loudly at start.
+ */
+export function loadSubscriptionFixtures(path = SUBSCRIPTION_FIXTURES_PATH): SubscriptionSeed {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as FixtureFile;
+  const offerings = file.offerings.map(toOfferingEntry);
+  const byId = new Map(offerings.map((entry) => [entry.offering.id, entry]));
+  const subscriptions = file.subscriptions.map((subscription): SubscriptionRecord => {
+    const { attributes, meta } = subscription;
+    const offering = byId.get(attributes.offering_id);
+    if (!offering?.plans.some((plan) => plan.id === attributes.plan_id)) {
+      throw new Error(`${path}: subscription ${subscription.id} names an unknown offering or plan`);
+    }
+    const { state, timestamps } = meta;
+    return {
+      id: subscription.id,
+      account_id: attributes.account_id,
+      name: attributes.name,
+      email: attributes.email,
+      external_ref: attributes.external_ref,
+      address_id: attributes.address_id,
+      offering,
+      plan_id: attributes.plan_id,
+      currency: attributes.currency,
+      payment_authority: attributes.payment_authority,
+      status: meta.status,
+      state: {
+        id: state.id,
+        action: state.attributes.action,
+        created_at: ms(state.meta.created_at),
+        manual_payments: state.meta.manual_payments,
+        canceled: state.meta.canceled,
+        paused: state.meta.paused,
+        closed: state.meta.closed,
+        suspended: state.meta.suspended,
+        pending: state.meta.pending,
+        invoice_after: ms(state.meta.invoice_after),
+      },
+      created_at: ms(timestamps.created_at),
+      updated_at: ms(timestamps.updated_at),
+      canceled_at: optionalMs(timestamps.canceled_at),
+      paused_at: optionalMs(timestamps.paused_at),
+      resumed_at: optionalMs(timestamps.resumed_at),
+      end_date: optionalMs(timestamps.end_date),
+      go_live_after: optionalMs(timestamps.go_live_after),
+      go_live: optionalMs(timestamps.go_live),
+    };
+  });
+  return { accounts: file.accounts, offerings, subscriptions };
+}
+
+function toOfferingEntry(fixture: FixtureFile['offerings'][number]): OfferingEntry {
+  const timestamps: Timestamps = {
+    updated_at: fixture.attributes.updated_at,
+    created_at: fixture.attributes.created_at,
+  };
+  const belongs = offeringRelationship(fixture.id);
+  const products = fixture.products.map(({ id, attributes }): OfferingProduct => {
+    const display = displayPrice(attributes.price);
+    return {
+      id,
+      type: 'subscription_offering_product',
+      attributes: { ...attributes, ...timestamps },
+      relationships: belongs,
+      meta: { ...(display && { display_price: display }), owner: 'store', timestamps },
+    };
+  });
+  const plans = fixture.plans.map(({ id, attributes }): OfferingPlan => {
+    const price = planPrice(
+      products.map((product) => product.attributes),
+      attributes,
+    );
+    const display = displayPrice(price);
+    return {
+      id,
+      type: 'subscription_offering_plan',
+      attributes: { ...attributes, ...timestamps },
+      relationships: belongs,
+      meta: {
+        ...(price && { price }),
+        ...(display && { display_price: display }),
+        owner: 'store',
+        timestamps,
+      },
+    };
+  });
+  const offering = {
+    id: fixture.id,
+    type: 'subscription_offering' as const,
+    attributes: fixture.attributes,
+    relationships: offeringRelationships(products, plans),
+    meta: {
+      external_product_refs: products.flatMap((product) => product.attributes.external_ref ?? []),
+      owner: 'store' as const,
+      timestamps,
+    },
+  };
+  return { offering, products, plans };
+}
+
+function ms(text: string): number {
+  const value = Date.parse(text);
+  if (!Number.isFinite(value)) throw new Error(`fixtures/subscriptions.json: '${text}' is not a date-time`);
+  return value;
+}
+
+function optionalMs(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : ms(text);
+}

@@ -1,0 +1,99 @@
+import { compileFilter, type FilterValue } from '../../query/filter-match.js';
+import { NODE_PRODUCT_LOWERCASE_ATTRIBUTES, type FilterExpression } from '../../query/filter.js';
+import type { CatalogRecord, NodeRecord, ProductRecord, ReleaseRecord } from './catalog-records.js';
+
+export interface SelectedProduct {
+  product: ProductRecord;
+  curated: boolean;
+}
+
+/** The filterable attributes of a stored product; names match the canonical (en-US) name. */
+export function readFilterAttribute(product: ProductRecord, attribute: string): FilterValue {
+  switch (attribute) {
+    case 'id':
+      return product.id;
+    case 'name':
+      return product.name;
+    case 'sku':
+      return product.sku;
+    case 'slug':
+      return product.slug;
+    case 'manufacturer_part_num':
+      return product.manufacturer_part_num;
+    case 'upc_ean':
+      return product.upc_ean;
+    case 'product_types':
+      return [product.productType];
+    case 'tags':
+      return product.tags;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a release holds the product and the operation may return it (live only). */
+export function isVisible(product: ProductRecord, release: ReleaseRecord): boolean {
+  return product.status === 'live' && product.since <= release.index;
+}
+
+/**
+ * Candidate product indexes: through the id, sku or slug index when an expression names one of those
+ * (the smallest such set wins), else every product attached to the node. Ascending, which is attach order.
+ */
+function candidates(catalog: CatalogRecord, node: NodeRecord, filter: readonly FilterExpression[]): number[] {
+  const indexes = new Map([
+    ['id', catalog.productIndexById],
+    ['sku', catalog.productIndexBySku],
+    ['slug', catalog.productIndexBySlug],
+  ]);
+  let best: number[] | undefined;
+  for (const expression of filter) {
+    // A Map, not an object: an attribute named like an Object.prototype member must not find a "map".
+    const index = indexes.get(expression.attribute);
+    if (index === undefined) continue;
+    const found = [...new Set(expression.values.flatMap((value) => index.get(value) ?? []))];
+    if (best === undefined || found.length < best.length) best = found;
+  }
+  if (best === undefined) return node.product_indexes;
+  return best.filter((at) => catalog.products[at]?.node_ids.includes(node.id) ?? false).sort((a, b) => a - b);
+}
+
+/**
+ * The node's live products in a release that match the filter, in response order:
+ * with `in(id, ...)` by `updated_at`, most recent first (ties by id); otherwise the node's curated
+ * products first in its curated order, then the others in the order they were attached to the node.
+ */
+export function selectNodeProducts(
+  catalog: CatalogRecord,
+  release: ReleaseRecord,
+  node: NodeRecord,
+  filter: readonly FilterExpression[],
+): SelectedProduct[] {
+  const matches = compileFilter(filter, readFilterAttribute, {
+    lowercase: NODE_PRODUCT_LOWERCASE_ATTRIBUTES,
+  });
+  const curated = new Set(node.curated_product_ids);
+  const selected: SelectedProduct[] = [];
+  for (const at of candidates(catalog, node, filter)) {
+    const product = catalog.products[at];
+    if (product !== undefined && isVisible(product, release) && matches(product)) {
+      selected.push({ product, curated: curated.has(product.id) });
+    }
+  }
+  if (filter.some((expression) => expression.op === 'in' && expression.attribute === 'id')) {
+    return selected.sort(
+      (a, b) =>
+        compareText(b.product.updated_at, a.product.updated_at) || compareText(a.product.id, b.product.id),
+    );
+  }
+  const curatedRank = new Map(node.curated_product_ids.map((id, rank) => [id, rank]));
+  const first = selected
+    .filter((entry) => entry.curated)
+    .sort((a, b) => (curatedRank.get(a.product.id) ?? 0) - (curatedRank.get(b.product.id) ?? 0));
+  return [...first, ...selected.filter((entry) => !entry.curated)];
+}
+
+/** Code-unit order: ISO timestamps and ids compare the same on every machine, whatever its locale. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { FilterExpression } from '../../query/filter.js';
+import { applyUpdate } from './apply-update.js';
+import { buildSubscription } from './build-subscription.js';
+import type { BodyProblem } from './field-reader.js';
+import { MonotonicClock } from './monotonic-clock.js';
+import type { Account, OfferingEntry, SubscriptionRecord } from './subscription-record.js';
+import {
+  INDEXED_ATTRIBUTES,
+  SubscriptionSnapshot,
+  type IndexedAttribute,
+  type SubscriptionMatches,
+} from './subscription-snapshot.js';
+
+export interface SubscriptionStoreData {
+  accounts: readonly Account[];
+  offerings: readonly OfferingEntry[];
+  /** Any order: the store sorts them into list order. */
+  subscriptions: readonly SubscriptionRecord[];
+}
+
+export interface SubscriptionStoreOptions {
+  /** Epoch ms for runtime timestamps (tests pin it); made strictly increasing by the store. */
+  clock?: () => number;
+  /** Ids of created subscriptions, states and inline offerings. */
+  newId?: () => string;
+}
+
+export type CreateResult =
+  { ok: true; subscription: SubscriptionRecord } | { ok: false; reason: 'invalid'; problems: BodyProblem[] };
+
+export type UpdateResult =
+  | { ok: true; subscription: SubscriptionRecord }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'conflict' | 'invalid'; problems: BodyProblem[] };
+
+/**
+ * Accounts, offerings (with products and plans) and subscriptions, in memory.
+ * List order: by created_at, then id, oldest first; created subscriptions go last (their created_at comes
+ * from a strictly increasing clock), so a create never shifts the records of pages already served.
+ * Reads go through snapshots: creates append, updates copy the array, so a list never sees a half-made write.
+ * @example
+ * const store = new SubscriptionStore(seedSubscriptions({ seed: 1, subscriptions: 300 }));
+ * store.list([{ op: 'eq', attribute: 'email', values: ['ada@example.com'] }]).slice(0, 25);
+ */
+export class SubscriptionStore {
+  readonly accounts: readonly Account[];
+  private records: SubscriptionRecord[];
+  private readonly positions = new Map<string, number>();
+  private readonly index = new Map<IndexedAttribute, Map<string, number[]>>(
+    INDEXED_ATTRIBUTES.map((attribute) => [attribute, new Map()]),
+  );
+  private readonly offerings = new Map<string, OfferingEntry>();
+  private readonly clock: MonotonicClock;
+  private readonly newId: () => string;
+
+  constructor(data: SubscriptionStoreData, options: SubscriptionStoreOptions = {}) {
+    this.accounts = data.accounts;
+    this.clock = new MonotonicClock(options.clock);
+    this.newId = options.newId ?? randomUUID;
+    for (const entry of data.offerings) this.addOffering(entry);
+    this.records = [...data.subscriptions].sort(
+      (a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    this.records.forEach((record, position) => {
+      if (this.positions.has(record.id)) throw new Error(`duplicate subscription id ${record.id}`);
+      this.addOffering(record.offering);
+      this.indexRecord(record, position);
+    });
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  /** The store as it is now; later writes do not show through it. */
+  snapshot(): SubscriptionSnapshot {
+    return new SubscriptionSnapshot(this.records, this.records.length, this.index);
+  }
+
+  /** Subscriptions matching every expression (AND), in list order, from a snapshot taken now. */
+  list(expressions: readonly FilterExpression[] = []): SubscriptionMatches {
+    return this.snapshot().list(expressions);
+  }
+
+  find(id: string): SubscriptionRecord | undefined {
+    const position = this.positions.get(id);
+    return position === undefined ? undefined : this.records[position];
+  }
+
+  offering(id: string): OfferingEntry | undefined {
+    return this.offerings.get(id);
+  }
+
+  /** Creates a subscription from the create body's `data`; an inline offering is stored with it. */
+  create(data: unknown): CreateResult {
+    const built = buildSubscription(data, {
+      findOffering: (id) => this.offerings.get(id),
+      newId: this.newId,
+      now: this.clock.now(),
+    });
+    if (!built.ok) return { ok: false, reason: 'invalid', problems: built.problems };
+    if (built.newOffering) this.addOffering(built.newOffering);
+    this.records.push(built.subscription);
+    this.indexRecord(built.subscription, this.records.length - 1);
+    return { ok: true, subscription: built.subscription };
+  }
+
+  /** Applies a PUT body to subscription `id`; `updated_at` moves strictly forward. */
+  update(id: string, body: unknown): UpdateResult {
+    const position = this.positions.get(id);
+    const current = position === undefined ? undefined : this.records[position];
+    if (position === undefined || !current) return { ok: false, reason: 'not_found' };
+    const outcome = applyUpdate(current, body, this.clock.now(current.updated_at));
+    if (!outcome.ok) return outcome;
+    // Copy-on-write: snapshots taken before keep the old array and so the old record.
+    const records = this.records.slice();
+    records[position] = outcome.subscription;
+    this.records = records;
+    return outcome;
+  }
+
+  private addOffering(entry: OfferingEntry): void {
+    const id = entry.offering.id;
+    if (!this.offerings.has(id)) this.offerings.set(id, entry);
+  }
+
+  private indexRecord(record: SubscriptionRecord, position: number): void {
+    this.positions.set(record.id, position);
+    for (const attribute of INDEXED_ATTRIBUTES) {
+      const value = record[attribute];
+      if (value === undefined) continue;
+      const byValue = this.index.get(attribute);
+      const positions = byValue?.get(value);
+      if (positions) positions.push(position);
+      else byValue?.set(value, [position]);
+    }
+  }
+}
