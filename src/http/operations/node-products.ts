@@ -1,3 +1,5 @@
+import { NODE_PRODUCT_FILTERS } from '../../query/filter.js';
+import { NODE_PRODUCT_INCLUDES } from '../../query/include.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/language.js';
 import type { MockOptions } from '../../mock-options.js';
 import { pageLinks } from '../../query/links.js';
@@ -5,7 +7,7 @@ import { pageMeta } from '../../query/paging.js';
 import type { CatalogStore } from '../../store/catalog/catalog-store.js';
 import { HttpError } from '../http-error.js';
 import type { Route } from '../route.js';
-import { readNodeProductsQuery } from './node-products-query.js';
+import { readCollectionQuery } from './collection-query.js';
 
 /** The part of the mock's state this operation reads. */
 export interface NodeProductsState {
@@ -31,7 +33,10 @@ export const getNodeProducts: Route<NodeProductsState> = {
   method: 'GET',
   path: NODE_PRODUCTS_PATH,
   handler: ({ params, query, url, language, state }) => {
-    const { filter, page, include } = readNodeProductsQuery(query, state.options.pageLength);
+    const { filter, page, include } = readCollectionQuery(query, state.options.pageLength, {
+      filters: NODE_PRODUCT_FILTERS,
+      includes: NODE_PRODUCT_INCLUDES,
+    });
     const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
     const ids = {
       catalogId: params.catalog_id ?? '',

@@ -1,9 +1,11 @@
+import { SUBSCRIPTION_FILTERS } from '../../../query/filter.js';
+import { SUBSCRIPTION_INCLUDES } from '../../../query/include.js';
 import { pageLinks } from '../../../query/links.js';
 import { subscriptionIncluded } from '../../../store/subscriptions/subscription-included.js';
 import { toSubscription } from '../../../store/subscriptions/to-subscription.js';
 import type { Route } from '../../route.js';
 import type { SubscriptionsState } from './subscriptions-state.js';
-import { readSubscriptionsQuery } from './subscriptions-query.js';
+import { readCollectionQuery } from '../collection-query.js';
 
 /** List subscriptions: a filtered page, `included` plans/products of that page when asked, paging links. */
 export const listSubscriptions: Route<SubscriptionsState> = {
@@ -11,7 +13,10 @@ export const listSubscriptions: Route<SubscriptionsState> = {
   method: 'GET',
   path: '/subscriptions/subscriptions',
   handler: ({ query, url, state }) => {
-    const { filter, page, include } = readSubscriptionsQuery(query, state.options.pageLength);
+    const { filter, page, include } = readCollectionQuery(query, state.options.pageLength, {
+      filters: SUBSCRIPTION_FILTERS,
+      includes: SUBSCRIPTION_INCLUDES,
+    });
     const matches = state.subscriptions.list(filter);
     const records = matches.slice(page.offset, page.offset + page.limit);
     const included = subscriptionIncluded(records, include);
