@@ -69,3 +69,65 @@ export function updatedSubscription(ctx: CheckContext): Promise<Exchange> {
     });
   });
 }
+
+/** How far a walk over a collection goes: enough for the mock's collections, bounded for big servers. */
+export const WALK_BOUND = { pages: 20, records: 2000 } as const;
+
+/** One page of a walk: the exchange and the records of its `data`. */
+export interface WalkedPage {
+  exchange: Exchange;
+  offset: number;
+  records: unknown[];
+}
+
+/** Pages fetched one after another by page[offset]; the kit's own view of a collection. */
+export interface PageWalk {
+  pages: WalkedPage[];
+  /** The records of every page, in order. */
+  records: unknown[];
+  /** True when a short (or empty) page ended the walk within the bound. */
+  complete: boolean;
+  /** The answer that was not a 2xx with a `data` array; the walk stopped there. */
+  failed?: Exchange;
+}
+
+/**
+ * Walks a list operation with `page[limit]=limit` from offset 0 until a page holds fewer than `limit`
+ * records (the server's totals are not trusted), at most `maxPages` pages and WALK_BOUND.records records.
+ */
+export async function walkPages(
+  ctx: CheckContext,
+  operationId: string,
+  request: { params?: Record<string, string>; query?: ReadonlyArray<readonly [string, string]> },
+  limit: number,
+  maxPages: number = WALK_BOUND.pages,
+): Promise<PageWalk> {
+  const walk: PageWalk = { pages: [], records: [], complete: false };
+  for (let page = 0; page < maxPages && walk.records.length < WALK_BOUND.records; page++) {
+    const offset = page * limit;
+    const exchange = await ctx.call(operationId, {
+      ...(request.params === undefined ? {} : { params: request.params }),
+      query: [...(request.query ?? []), ['page[offset]', String(offset)], ['page[limit]', String(limit)]],
+    });
+    const data = (exchange.response.body as { data?: unknown } | undefined)?.data;
+    if (!isSuccess(exchange.response.status) || !Array.isArray(data)) return { ...walk, failed: exchange };
+    walk.pages.push({ exchange, offset, records: data });
+    walk.records.push(...data);
+    if (data.length < limit) return { ...walk, complete: true };
+  }
+  return walk;
+}
+
+/** The whole subscriptions collection as far as WALK_BOUND goes, 100 records a page; fetched once a run. */
+export function subscriptionsCollection(ctx: CheckContext): Promise<PageWalk> {
+  return ctx.cache.memo('shared.subscriptions-collection', () =>
+    walkPages(ctx, 'listSubscriptions', {}, 100),
+  );
+}
+
+/** The node's products as far as WALK_BOUND goes, 100 records a page; fetched once a run. */
+export function nodeProductsCollection(ctx: CheckContext): Promise<PageWalk> {
+  return ctx.cache.memo('shared.node-products-collection', () =>
+    walkPages(ctx, 'getNodeProducts', { params: catalogParams(ctx) }, 100),
+  );
+}

@@ -1,4 +1,10 @@
 import type { Check } from '../check.js';
+import { catalogChecks } from './catalog.js';
+import { filtersChecks } from './filters.js';
+import { includeChecks } from './include.js';
+import { lifecycleChecks } from './lifecycle.js';
+import { limitsChecks } from './limits.js';
+import { pagingChecks } from './paging.js';
 import { rejectionChecks } from './rejection.js';
 import { robustnessChecks } from './robustness.js';
 import { schemaChecks } from './schema.js';
@@ -13,6 +19,12 @@ export const FAMILIES: ReadonlyArray<readonly Check[]> = [
   schemaChecks,
   rejectionChecks,
   robustnessChecks,
+  filtersChecks,
+  pagingChecks,
+  includeChecks,
+  catalogChecks,
+  lifecycleChecks,
+  limitsChecks,
 ];
 
 export const CHECKS: readonly Check[] = FAMILIES.flat();

@@ -1,0 +1,210 @@
+import type { CheckContext, Failure, Source } from '../check.js';
+import type { Exchange } from '../client.js';
+import {
+  attributeValues,
+  filterParameter,
+  isPlainValue,
+  matchRecord,
+  readNodeProductAttribute,
+  readSubscriptionAttribute,
+  type AttributeReader,
+  type FilterExpression,
+} from '../oracles/filter-match.js';
+import { idsOf, listIds, missingIds } from '../oracles/id-sets.js';
+import { idOf } from '../oracles/json-at.js';
+import {
+  catalogParams,
+  nodeProductsCollection,
+  subscriptionsCollection,
+  walkPages,
+  type PageWalk,
+} from '../shared-requests.js';
+
+/** A filterable list operation: where it lives and how the kit reads its records' attributes. */
+export interface FilterTarget {
+  label: 'subscriptions' | 'node-products';
+  operation: 'listSubscriptions' | 'getNodeProducts';
+  collection(ctx: CheckContext): Promise<PageWalk>;
+  params(ctx: CheckContext): Record<string, string> | undefined;
+  read: AttributeReader;
+}
+
+export const SUBSCRIPTIONS: FilterTarget = {
+  label: 'subscriptions',
+  operation: 'listSubscriptions',
+  collection: subscriptionsCollection,
+  params: () => undefined,
+  read: readSubscriptionAttribute,
+};
+
+export const NODE_PRODUCTS: FilterTarget = {
+  label: 'node-products',
+  operation: 'getNodeProducts',
+  collection: nodeProductsCollection,
+  params: catalogParams,
+  read: readNodeProductAttribute,
+};
+
+/** Filtered results are walked this many pages of 100 at most. */
+export const FILTERED_PAGES = 5;
+
+/** All pages of a filtered list, 100 records a page, up to FILTERED_PAGES. */
+export function filteredWalk(
+  ctx: CheckContext,
+  target: FilterTarget,
+  expressions: readonly FilterExpression[],
+): Promise<PageWalk> {
+  const params = target.params(ctx);
+  return walkPages(
+    ctx,
+    target.operation,
+    {
+      ...(params === undefined ? {} : { params }),
+      query: [['filter', filterParameter(expressions)]],
+    },
+    100,
+    FILTERED_PAGES,
+  );
+}
+
+/** The unfiltered collection; skips the asking check when the list itself does not answer. */
+export async function readableCollection(
+  ctx: CheckContext,
+  target: FilterTarget,
+  { allowEmpty = false } = {},
+): Promise<PageWalk> {
+  const walk = await target.collection(ctx);
+  if (walk.failed !== undefined) {
+    ctx.skip(
+      `the unfiltered ${target.operation} answered ${walk.failed.response.status}; the status checks report it`,
+    );
+  }
+  if (!allowEmpty && walk.records.length === 0) ctx.skip(`the unfiltered ${target.operation} has no records`);
+  return walk;
+}
+
+/** A value of an attribute and the id of a record that shows it. */
+export interface PickedValue {
+  value: string;
+  id: string;
+}
+
+/** Up to `count` distinct plain values of an attribute among the records, picked by the seeded PRNG. */
+export function pickValues(
+  ctx: CheckContext,
+  records: readonly unknown[],
+  attribute: string,
+  read: AttributeReader,
+  count: number,
+): PickedValue[] {
+  const firstRecord = new Map<string, string>();
+  for (const record of records) {
+    const id = idOf(record);
+    if (id === undefined) continue;
+    for (const value of attributeValues(record, attribute, read)) {
+      if (isPlainValue(value) && !firstRecord.has(value)) firstRecord.set(value, id);
+    }
+  }
+  const pool = [...firstRecord.entries()];
+  const picked: PickedValue[] = [];
+  while (picked.length < count && pool.length > 0) {
+    const [entry] = pool.splice(ctx.random.int(0, pool.length - 1), 1);
+    if (entry !== undefined) picked.push({ value: entry[0], id: entry[1] });
+  }
+  return picked;
+}
+
+/** Ids of the records that match every expression, by the kit's own predicate. */
+export function matchingIds(
+  records: readonly unknown[],
+  expressions: readonly FilterExpression[],
+  read: AttributeReader,
+): string[] {
+  return idsOf(records.filter((record) => matchRecord(record, expressions, read) === 'match'));
+}
+
+/** The page exchange of a walk that holds a record (for the failure's request and curl line). */
+export function pageHolding(walk: PageWalk, id: string): Exchange | undefined {
+  return (walk.pages.find((page) => page.records.some((record) => idOf(record) === id)) ?? walk.pages[0])
+    ?.exchange;
+}
+
+/** A documented filter gets a 2xx; the failure when the walk of the filtered list did not. */
+export function notAccepted(ctx: CheckContext, walk: PageWalk, filter: string, source: Source): Failure[] {
+  if (walk.failed === undefined) return [];
+  return [
+    ctx.fail(walk.failed, {
+      rule: 'a documented filter is accepted (2xx)',
+      source,
+      message: `filter=${filter} answered ${walk.failed.response.status}`,
+      expected: '2xx',
+      actual: walk.failed.response.status,
+    }),
+  ];
+}
+
+/** Every returned record satisfies the filter: a plain miss breaks `source`, a case-only match a convention. */
+export function unsatisfied(
+  ctx: CheckContext,
+  walk: PageWalk,
+  expressions: readonly FilterExpression[],
+  read: AttributeReader,
+  source: Source,
+): Failure[] {
+  const filter = filterParameter(expressions);
+  const byVerdict = { none: [] as string[], 'case-only': [] as string[] };
+  for (const record of walk.records) {
+    const verdict = matchRecord(record, expressions, read);
+    if (verdict === 'none' || verdict === 'case-only') byVerdict[verdict].push(idOf(record) ?? '(no id)');
+  }
+  const failures: Failure[] = [];
+  const { none, 'case-only': caseOnly } = byVerdict;
+  const first = none[0];
+  if (first !== undefined) {
+    failures.push(
+      ctx.fail(pageHolding(walk, first), {
+        rule: 'every record a filter returns satisfies it',
+        source,
+        message: `filter=${filter} returned ${none.length} record(s) that do not satisfy it: ${listIds(none)}`,
+        expected: filter,
+        actual: none,
+      }),
+    );
+  }
+  const firstCase = caseOnly[0];
+  if (firstCase !== undefined) {
+    failures.push(
+      ctx.fail(pageHolding(walk, firstCase), {
+        rule: 'filters match exactly and case-sensitively, tags in lowercase (decisions.md)',
+        source: 'convention',
+        message: `filter=${filter} returned ${caseOnly.length} record(s) that match only ignoring case: ${listIds(caseOnly)}`,
+        expected: filter,
+        actual: caseOnly,
+      }),
+    );
+  }
+  return failures;
+}
+
+/** Records known to match (seen in the unfiltered list, or created by the kit) are all returned. */
+export function lost(
+  ctx: CheckContext,
+  walk: PageWalk,
+  expected: readonly string[],
+  filter: string,
+  source: Source,
+): Failure[] {
+  const returned = idsOf(walk.records);
+  // An incomplete walk (over the bound) cannot tell "lost" from "further on".
+  const missing = walk.complete ? missingIds(expected, returned) : [];
+  if (missing.length === 0) return [];
+  return [
+    ctx.fail(walk.pages[0]?.exchange, {
+      rule: 'a filter returns every record that satisfies it',
+      source,
+      message: `filter=${filter} lost ${missing.length} record(s) known to match: ${listIds(missing)}`,
+      expected: expected,
+      actual: returned,
+    }),
+  ];
+}

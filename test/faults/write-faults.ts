@@ -1,0 +1,55 @@
+import { child, dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
+import type { Handler } from './fault-proxy.js';
+
+/** Subscriptions created through the proxy are answered, then never listed again (a write to a lost shard). */
+function loseCreated(): Handler {
+  const created = new Set<unknown>();
+  return async (req, forward) => {
+    const res = await forward(req);
+    const operation = operationOf(req);
+    if (!isSuccess(res.status) || !isObject(res.body)) return res;
+    if (operation === 'createSubscription') {
+      for (const record of dataRecords(res.body)) created.add(record.id);
+    } else if (operation === 'listSubscriptions' && Array.isArray(res.body.data)) {
+      res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
+    }
+    return res;
+  };
+}
+
+/** A plan switch is echoed in the PUT answer but never stored: later reads show the old plan. */
+const unsavedPlanSwitch: Handler = async (req, forward) => {
+  if (operationOf(req) !== 'updateSubscription') return forward(req);
+  let sent: unknown;
+  try {
+    sent = JSON.parse(req.body) as unknown;
+  } catch {
+    return forward(req);
+  }
+  const attributes = child(sent, 'data', 'attributes');
+  const planId = attributes?.plan_id;
+  if (attributes === undefined || planId === undefined) return forward(req);
+  delete attributes.plan_id;
+  const res = await forward({ ...req, body: JSON.stringify(sent) });
+  const answered = child(res.body, 'data', 'attributes');
+  if (isSuccess(res.status) && answered !== undefined) answered.plan_id = planId;
+  return res;
+};
+
+/** Writes that are lost or not persisted. */
+export const writeFaults: Fault[] = [
+  {
+    name: 'created-subscription-lost',
+    description: 'a created subscription is answered 201 but never appears in the list',
+    only: 'lifecycle',
+    expectFailedCheck: 'lifecycle.nothing-lost',
+    handler: loseCreated,
+  },
+  {
+    name: 'plan-switch-not-persisted',
+    description: 'PUT answers the new plan_id but does not store it: the list still shows the old plan',
+    only: 'lifecycle',
+    expectFailedCheck: 'lifecycle.plan-switch',
+    handler: () => unsavedPlanSwitch,
+  },
+];
