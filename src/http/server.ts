@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
 
 export interface RunningServer {
@@ -25,6 +26,7 @@ export async function listen<State>(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     listener,
   );
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

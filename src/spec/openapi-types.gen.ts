@@ -743,8 +743,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown subscription, catalog, release or node; or a release that is no longer published. */
+        /** @description Unknown subscription. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unknown catalog, release or node; or a release that is no longer published. */
+        CatalogNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -960,7 +969,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["CatalogNotFound"];
         };
     };
 }

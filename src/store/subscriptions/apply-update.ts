@@ -38,8 +38,8 @@ export function applyUpdate(current: SubscriptionRecord, body: unknown, updatedA
     if (typeof planId === 'string' && current.offering.plans.some((plan) => plan.id === planId)) {
       next = { ...next, plan_id: planId };
     } else {
-      const shown =
-        typeof planId === 'string' ? `'${planId.slice(0, 64)}'` : JSON.stringify(planId).slice(0, 64);
+      // Only a string is echoed: any other value may be nested too deep to serialise safely.
+      const shown = typeof planId === 'string' ? `'${planId.slice(0, 64)}'` : `of type ${jsonType(planId)}`;
       reader.problem(
         `${ATTRIBUTES}/plan_id`,
         `plan_id ${shown} is not a plan of the subscription's offering`,
@@ -66,4 +66,9 @@ export function applyUpdate(current: SubscriptionRecord, body: unknown, updatedA
 
 function invalid(problems: BodyProblem[]): UpdateOutcome {
   return { ok: false, reason: 'invalid', problems };
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
 }

@@ -87,7 +87,13 @@ export class FieldReader {
       return undefined;
     }
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return value;
-    this.problem(`${pointer}/${key}`, `${key} must be an integer of at least ${min}`);
+    const tooLarge = typeof value === 'number' && value > Number.MAX_SAFE_INTEGER;
+    this.problem(
+      `${pointer}/${key}`,
+      tooLarge
+        ? `${key} must be an integer of at most ${Number.MAX_SAFE_INTEGER}`
+        : `${key} must be an integer of at least ${min}`,
+    );
     return undefined;
   }
 
