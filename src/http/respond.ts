@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { isJsonMediaType } from '../spec/validators.js';
 import { HttpError, errorObject } from './http-error.js';
 import type { Logger } from './logger.js';
+import { JsonText } from './json-text.js';
 import type { HandlerResult } from './route.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -17,7 +18,13 @@ export function sendResult(response: ServerResponse, result: HandlerResult): voi
     return;
   }
   const raw = typeof result.body === 'string' && type !== undefined && !isJsonMediaType(type);
-  const payload = Buffer.from(raw ? (result.body as string) : JSON.stringify(result.body), 'utf8');
+  const text =
+    result.body instanceof JsonText
+      ? result.body.text
+      : raw
+        ? (result.body as string)
+        : JSON.stringify(result.body);
+  const payload = Buffer.from(text, 'utf8');
   response
     .writeHead(result.status, {
       ...headers,
