@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.js';
-import { startFaultProxy, type FaultProxy } from '../faults/fault-proxy.js';
 import { LEGAL_VARIATIONS } from '../faults/legal-variations.js';
+import { startProxiedMock, type ProxiedMock } from '../faults/proxied-mock.js';
 import { checksWith, describeRun, runKit } from '../faults/run-kit.js';
 
 // The kit against servers that differ from the mock only where the contract allows it: no failure.
 
-let mock: RunningMock;
-let proxy: FaultProxy;
+let server: ProxiedMock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, host: '127.0.0.1', logLevel: 'silent' });
-  proxy = await startFaultProxy(mock.url);
+  server = await startProxiedMock();
 });
 
 afterAll(async () => {
-  await proxy?.close();
-  await mock?.close();
+  await server?.close();
 });
 
 describe('the kit passes servers that use the room the contract leaves', () => {
@@ -30,6 +26,7 @@ describe('the kit passes servers that use the room the contract leaves', () => {
     (variation) => [variation.name, variation.expectWarnedChecks.join(', ') || 'nothing', variation] as const,
   );
   it.each(cases)('passes %s with no failure, warning on %s only', async (_name, _warned, variation) => {
+    const { proxy } = server;
     proxy.use(variation.handler());
     const run = await runKit(proxy.url);
     expect(proxy.errors).toEqual([]);

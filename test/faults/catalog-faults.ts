@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/spec/load.js';
-import { child, dataRecords, isObject, onRequest, onResponse, type Fault } from './fault.js';
+import { child, dataRecords, isObject, onRequest, onResponse, recordParts, type Fault } from './fault.js';
 
 const releaseIds = (
   JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as {
@@ -39,6 +39,25 @@ export const catalogFaults: Fault[] = [
     handler: onRequest(['getNodeProducts'], (req) => delete req.headers['accept-language']),
   },
   {
+    name: 'meta-language-always-en-us',
+    description:
+      'meta.language says en-US whatever language was negotiated (decisions.md: a warning without --strict)',
+    only: 'catalog.accept-language',
+    expectWarnedCheck: 'catalog.accept-language',
+    handler: onResponse(['getNodeProducts'], (body) => {
+      for (const meta of recordParts(body, 'meta')) meta.language = 'en-US';
+    }),
+  },
+  {
+    name: 'curated-products-last',
+    description: 'every page of products comes in reverse order, curated products last (decisions.md: first)',
+    only: 'catalog.curated-first',
+    expectWarnedCheck: 'catalog.curated-first',
+    handler: onResponse(['getNodeProducts'], (body) => {
+      if (Array.isArray(body.data)) body.data.reverse();
+    }),
+  },
+  {
     name: 'draft-product-leaks',
     description: 'the last product of every page is a draft (the live-only filter is missing)',
     only: 'catalog',
@@ -54,10 +73,7 @@ export const catalogFaults: Fault[] = [
     only: 'catalog',
     expectFailedCheck: 'catalog.variations-omitted',
     handler: onResponse(['getNodeProducts'], (body) => {
-      for (const record of dataRecords(body)) {
-        const meta = child(record, 'meta');
-        if (meta !== undefined && meta.variations === undefined) meta.variations = [];
-      }
+      for (const meta of recordParts(body, 'meta')) meta.variations ??= [];
     }),
   },
   {
@@ -66,12 +82,7 @@ export const catalogFaults: Fault[] = [
     only: 'catalog',
     expectFailedCheck: 'catalog.curated-flag',
     handler: onResponse(['getNodeProducts'], (body) => {
-      for (const record of dataRecords(body)) {
-        const attributes = child(record, 'attributes');
-        if (attributes !== undefined && attributes.curated_product === undefined) {
-          attributes.curated_product = false;
-        }
-      }
+      for (const attributes of recordParts(body, 'attributes')) attributes.curated_product ??= false;
     }),
   },
   {
@@ -95,10 +106,7 @@ export const catalogFaults: Fault[] = [
     only: 'catalog',
     expectFailedCheck: 'catalog.catalog-source',
     handler: onResponse(['getNodeProducts'], (body) => {
-      for (const record of dataRecords(body)) {
-        const meta = child(record, 'meta');
-        if (meta !== undefined) meta.catalog_source = 'erp';
-      }
+      for (const meta of recordParts(body, 'meta')) meta.catalog_source = 'erp';
     }),
   },
   {
@@ -107,10 +115,8 @@ export const catalogFaults: Fault[] = [
     only: 'catalog',
     expectFailedCheck: 'catalog.tiers-minimum-quantity',
     handler: onResponse(['getNodeProducts'], (body) => {
-      for (const record of dataRecords(body)) {
-        for (const tier of Object.values(child(record, 'attributes', 'tiers') ?? {})) {
-          if (isObject(tier)) delete tier.minimum_quantity;
-        }
+      for (const tiers of recordParts(body, 'attributes', 'tiers')) {
+        for (const tier of Object.values(tiers)) if (isObject(tier)) delete tier.minimum_quantity;
       }
     }),
   },
@@ -120,11 +126,21 @@ export const catalogFaults: Fault[] = [
     only: 'limits',
     expectFailedCheck: 'limits.names',
     handler: onResponse(['listSubscriptions'], (body) => {
-      for (const record of dataRecords(body)) {
-        const offering = child(record, 'attributes', 'offering', 'attributes');
-        if (offering !== undefined && typeof offering.name === 'string')
-          offering.name = offering.name.slice(0, 2);
+      for (const offering of recordParts(body, 'attributes', 'offering', 'attributes')) {
+        if (typeof offering.name === 'string') offering.name = offering.name.slice(0, 2);
       }
+    }),
+  },
+  {
+    name: 'node-products-page-of-101',
+    description:
+      'page[limit]=100 on node products is answered with 101 records (the page cap is not enforced)',
+    only: 'limits.node-products-page-size',
+    expectFailedCheck: 'limits.node-products-page-size',
+    handler: onResponse(['getNodeProducts'], (body, req) => {
+      const records = dataRecords(body);
+      if (req.url.searchParams.get('page[limit]') !== '100') return;
+      body.data = Array.from({ length: 101 }, (_, i) => records[i % Math.max(1, records.length)]);
     }),
   },
 ];

@@ -1,19 +1,37 @@
 import type { Handler, ProxiedRequest, ProxiedResponse } from './fault-proxy.js';
 
 /** A deliberately broken server: the mock behind a proxy that breaks one rule the way real servers do. */
-export interface Fault {
+export type Fault = {
   /** kebab-case, e.g. `subscription-without-plan-id`. */
   name: string;
   /** The bug in words, as a reviewer would describe it. */
   description: string;
   /** The kit's `--only` selection that must catch it (keeps each run short). */
   only: string;
-  /** The check id the kit must report as failed. */
-  expectFailedCheck: string;
-  /** The rule is a decisions.md convention (a warning by default): the run uses --strict to fail it. */
-  strict?: boolean;
   /** A fresh handler per run, so state such as forgotten ids starts empty. */
   handler: () => Handler;
+} & (
+  | {
+      /** The check id the kit must report as failed. */
+      expectFailedCheck: string;
+      /** The rule is a decisions.md convention (a warning by default): the run uses --strict to fail it. */
+      strict?: boolean;
+    }
+  | {
+      /** A decisions.md convention run without --strict: the check id the kit must report as warned. */
+      expectWarnedCheck: string;
+      strict?: never;
+    }
+);
+
+export type Outcome = 'failed' | 'warned';
+
+/** The kit's arguments for a fault's run, and the check that must end with the outcome. */
+export function expectation(fault: Fault): { args: string[]; check: string; outcome: Outcome } {
+  const args = ['--only', fault.only];
+  if ('expectWarnedCheck' in fault) return { args, check: fault.expectWarnedCheck, outcome: 'warned' };
+  const strict = fault.strict === true ? ['--strict'] : [];
+  return { args: [...args, ...strict], check: fault.expectFailedCheck, outcome: 'failed' };
 }
 
 export const OPERATIONS = [
@@ -23,6 +41,9 @@ export const OPERATIONS = [
   'getNodeProducts',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
+
+/** The two list operations: the ones with filters, paging and links. */
+export const LISTS = ['listSubscriptions', 'getNodeProducts'] as const satisfies readonly Operation[];
 
 const NODE_PRODUCTS_PATH = /^\/catalogs\/[^/]+\/releases\/[^/]+\/nodes\/[^/]+\/relationships\/products$/;
 const SUBSCRIPTION_PATH = /^\/subscriptions\/subscriptions\/[^/]+$/;
@@ -56,6 +77,21 @@ export function dataRecords(body: unknown): JsonObject[] {
   const data = isObject(body) ? body.data : undefined;
   if (Array.isArray(data)) return data.filter(isObject);
   return isObject(data) ? [data] : [];
+}
+
+/** The objects at `path` inside every resource of a body, e.g. every `meta`. */
+export function recordParts(body: unknown, ...path: string[]): JsonObject[] {
+  return dataRecords(body)
+    .map((record) => child(record, ...path))
+    .filter((part): part is JsonObject => part !== undefined);
+}
+
+/** Rewrites every string link of a body's `links`. */
+export function rewriteLinks(body: unknown, rewrite: (link: URL) => string): void {
+  const links = child(body, 'links') ?? {};
+  for (const [name, link] of Object.entries(links)) {
+    if (typeof link === 'string') links[name] = rewrite(new URL(link));
+  }
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -143,7 +179,7 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 /** Rewrites the request's filter expression by expression; `undefined` drops one, no expression drops the filter. */
 export function rewriteFilter(
   req: ProxiedRequest,
-  rewrite: (expression: string) => string | undefined,
+  rewrite: (expression: string, index: number) => string | undefined,
 ): void {
   const filter = req.url.searchParams.get('filter');
   if (filter === null) return;

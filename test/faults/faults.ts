@@ -1,10 +1,11 @@
 import { catalogFaults } from './catalog-faults.js';
 import type { Fault } from './fault.js';
-import { filterFaults, includeFaults, pagingFaults } from './query-faults.js';
+import { pagingFaults } from './paging-faults.js';
+import { filterFaults, includeFaults } from './query-faults.js';
 import { shapeFaults } from './shape-faults.js';
 import { writeFaults } from './write-faults.js';
 
-/** Every deliberately broken server the kit must catch, each with the check id that must fail. */
+/** Every deliberately broken server the kit must catch, each with the check id that must fail or warn. */
 export const FAULTS: readonly Fault[] = [
   ...shapeFaults,
   ...filterFaults,

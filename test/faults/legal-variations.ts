@@ -1,4 +1,13 @@
-import { child, dataRecords, isObject, onRequest, onResponse, operationOf } from './fault.js';
+import {
+  LISTS,
+  child,
+  dataRecords,
+  isObject,
+  onRequest,
+  onResponse,
+  operationOf,
+  rewriteLinks,
+} from './fault.js';
 import type { Handler } from './fault-proxy.js';
 
 /** A server that differs from the mock only where the contract leaves room: the kit must not fail it. */
@@ -52,8 +61,7 @@ function clampPaging(query: URLSearchParams): void {
 }
 
 /** Links with raw brackets and limit before offset: another spelling of the same URL. */
-function respellLink(link: string): string {
-  const url = new URL(link);
+function respellLink(url: URL): string {
   const entries = [...url.searchParams.entries()].sort(([a], [b]) =>
     a === 'page[limit]' ? -1 : b === 'page[limit]' ? 1 : 0,
   );
@@ -103,7 +111,7 @@ export const LEGAL_VARIATIONS: readonly LegalVariation[] = [
     name: 'clamped-paging',
     description: 'page[limit] above 100 is served as 100 and offsets out of range are clamped, not rejected',
     expectWarnedChecks: [],
-    handler: onRequest(['listSubscriptions', 'getNodeProducts'], (req) => clampPaging(req.url.searchParams)),
+    handler: onRequest(LISTS, (req) => clampPaging(req.url.searchParams)),
   },
   {
     name: 'reversed-key-order',
@@ -139,12 +147,7 @@ export const LEGAL_VARIATIONS: readonly LegalVariation[] = [
     name: 'raw-bracket-links',
     description: 'paging links spell page[limit] and page[offset] with raw brackets, limit first',
     expectWarnedChecks: [],
-    handler: onResponse(['listSubscriptions', 'getNodeProducts'], (body) => {
-      const links = child(body, 'links') ?? {};
-      for (const [name, link] of Object.entries(links)) {
-        if (typeof link === 'string') links[name] = respellLink(link);
-      }
-    }),
+    handler: onResponse(LISTS, (body) => rewriteLinks(body, respellLink)),
   },
   {
     name: 'json-api-media-type',

@@ -1,4 +1,5 @@
 import {
+  LISTS,
   child,
   dataRecords,
   isObject,
@@ -16,7 +17,6 @@ import {
 } from './fault.js';
 import type { Handler } from './fault-proxy.js';
 
-const LISTS = ['listSubscriptions', 'getNodeProducts'] as const;
 const DEFAULT_LIMIT = 25;
 
 /** `:` read as OR: each expression is sent on its own and the answers are merged. */
@@ -43,34 +43,6 @@ const colonAsOr: Handler = async (req, forward) => {
   return first;
 };
 
-/** The record before the page is served again at its top (an off-by-one in the offset), the page's last is lost. */
-const repeatAcrossPages: Handler = async (req, forward) => {
-  const res = await forward(req);
-  const { offset } = paging(req);
-  if (operationOf(req) === undefined || !isSuccess(res.status) || offset === undefined || offset < 1)
-    return res;
-  const before = await forward(withQuery(req, { 'page[offset]': String(offset - 1), 'page[limit]': '1' }));
-  const previous = dataRecords(before.body)[0];
-  const data = isObject(res.body) ? res.body.data : undefined;
-  if (previous !== undefined && Array.isArray(data) && data.length > 0) {
-    (res.body as JsonObject).data = [previous, ...data.slice(0, -1)];
-  }
-  return res;
-};
-
-/** Over 100 records asked for: served by gluing pages of 100 together instead of clamping or rejecting. */
-const noPageCap: Handler = async (req, forward) => {
-  const { offset = 0, limit } = paging(req);
-  if (operationOf(req) !== 'listSubscriptions' || limit === undefined || limit <= 100) return forward(req);
-  const first = await forward(withQuery(req, { 'page[offset]': String(offset), 'page[limit]': '100' }));
-  const second = await forward(
-    withQuery(req, { 'page[offset]': String(offset + 100), 'page[limit]': '100' }),
-  );
-  if (!isObject(first.body) || !isSuccess(second.status)) return first;
-  first.body.data = [...dataRecords(first.body), ...dataRecords(second.body)].slice(0, limit);
-  return first;
-};
-
 /** Plans of the next page's subscriptions join the included plans of this page. */
 const foreignIncludedPlans: Handler = async (req, forward) => {
   const res = await forward(req);
@@ -88,6 +60,15 @@ const foreignIncludedPlans: Handler = async (req, forward) => {
   return res;
 };
 
+/** Node products drop every expression on one attribute (the others still filter), as if it were unknown. */
+function ignoredAttribute(attribute: string): () => Handler {
+  return onRequest(['getNodeProducts'], (req) =>
+    rewriteFilter(req, (expression) =>
+      parseExpression(expression)?.attribute === attribute ? undefined : expression,
+    ),
+  );
+}
+
 /** Filters that do not filter, or filter the wrong way. */
 export const filterFaults: Fault[] = [
   {
@@ -102,11 +83,37 @@ export const filterFaults: Fault[] = [
     description: 'node products ignore every expression on sku (the other attributes still filter)',
     only: 'filters',
     expectFailedCheck: 'filters.node-products-eq-sku',
-    handler: onRequest(['getNodeProducts'], (req) =>
-      rewriteFilter(req, (expression) =>
-        parseExpression(expression)?.attribute === 'sku' ? undefined : expression,
-      ),
-    ),
+    handler: ignoredAttribute('sku'),
+  },
+  {
+    name: 'tags-filter-ignored',
+    description: 'node products ignore every expression on tags (the other attributes still filter)',
+    only: 'filters.node-products-eq-tags',
+    expectFailedCheck: 'filters.node-products-eq-tags',
+    handler: ignoredAttribute('tags'),
+  },
+  {
+    name: 'tags-matched-case-sensitively',
+    description: 'eq(tags, V) with V upper-cased finds nothing (decisions.md: tags compare in lowercase)',
+    only: 'filters.node-products-eq-tags',
+    expectWarnedCheck: 'filters.node-products-eq-tags',
+    handler: onRequest(['getNodeProducts'], (req) => {
+      const filter = req.url.searchParams.get('filter') ?? '';
+      if (filter.startsWith('eq(tags,') && filter !== filter.toLowerCase()) {
+        req.url.searchParams.set('filter', 'eq(tags,none)');
+      }
+    }),
+  },
+  {
+    name: 'filtered-page-loses-last-record',
+    description: 'a filtered page of more than one record loses its last record',
+    only: 'filters.node-products-in-product-types',
+    expectFailedCheck: 'filters.node-products-in-product-types',
+    handler: onResponse(LISTS, (body, req) => {
+      if (req.url.searchParams.has('filter') && Array.isArray(body.data) && body.data.length > 1) {
+        body.data.pop();
+      }
+    }),
   },
   {
     name: 'colon-as-or',
@@ -115,6 +122,15 @@ export const filterFaults: Fault[] = [
     expectFailedCheck: 'filters.node-products-and',
     strict: true,
     handler: () => colonAsOr,
+  },
+  {
+    name: 'second-filter-expression-dropped',
+    description: 'of expressions joined by `:` only the first filters, the others are dropped (decisions.md)',
+    only: 'filters.node-products-and',
+    expectWarnedCheck: 'filters.node-products-and',
+    handler: onRequest(LISTS, (req) =>
+      rewriteFilter(req, (expression, index) => (index === 0 ? expression : undefined)),
+    ),
   },
   {
     name: 'in-first-value-only',
@@ -139,96 +155,6 @@ export const filterFaults: Fault[] = [
       if (res.status !== 400 || !req.url.searchParams.has('filter')) return res;
       return forward(withQuery(req, { filter: undefined }));
     },
-  },
-];
-
-/** Paging that loses, repeats or miscounts records. */
-export const pagingFaults: Fault[] = [
-  {
-    name: 'offset-ignored',
-    description: 'page[offset] is ignored: every page is the first page',
-    only: 'paging',
-    expectFailedCheck: 'paging.subscriptions-walk',
-    handler: onRequest(LISTS, (req) => req.url.searchParams.delete('page[offset]')),
-  },
-  {
-    name: 'limit-ignored',
-    description: 'page[limit] is ignored: every page holds the store default of 25',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-walk',
-    handler: onRequest(LISTS, (req) => req.url.searchParams.delete('page[limit]')),
-  },
-  {
-    name: 'record-repeated-across-pages',
-    description:
-      'an off-by-one offset: each page repeats the last record of the page before and loses its own last',
-    only: 'paging',
-    expectFailedCheck: 'paging.subscriptions-walk',
-    handler: () => repeatAcrossPages,
-  },
-  {
-    name: 'last-record-missing',
-    description: 'the last page loses its last record while meta.results.total still counts it',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-walk',
-    handler: onResponse(LISTS, (body, req) => {
-      const data = body.data;
-      const { offset = 0 } = paging(req);
-      const total = child(body, 'meta', 'results')?.total;
-      const lastPage = child(body, 'links')?.next === null;
-      if (Array.isArray(data) && data.length > 0 && (lastPage || offset + data.length === total)) data.pop();
-    }),
-  },
-  {
-    name: 'page-current-off-by-one',
-    description: 'meta.page.current counts from 2 (offset / limit + 2; decisions.md: --strict)',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-meta',
-    strict: true,
-    handler: onResponse(['getNodeProducts'], (body) => {
-      const page = child(body, 'meta', 'page');
-      if (page !== undefined && typeof page.current === 'number') page.current += 1;
-    }),
-  },
-  {
-    name: 'results-total-is-page-size',
-    description: 'meta.results.total counts the records of the page, not of the collection',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-meta',
-    handler: onResponse(['getNodeProducts'], (body) => {
-      const results = child(body, 'meta', 'results');
-      if (results !== undefined && Array.isArray(body.data)) results.total = body.data.length;
-    }),
-  },
-  {
-    name: 'next-link-same-page',
-    description: 'links.next repeats the current page, so a client following it never ends',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-links',
-    handler: onResponse(LISTS, (body) => {
-      const links = child(body, 'links');
-      if (links !== undefined && typeof links.next === 'string') links.next = links.self;
-    }),
-  },
-  {
-    name: 'single-page-links-not-null',
-    description: 'on a collection of one page, last and next are set instead of null',
-    only: 'paging',
-    expectFailedCheck: 'paging.node-products-links',
-    handler: onResponse(LISTS, (body) => {
-      const links = child(body, 'links');
-      if (links !== undefined && links.last === null && links.next === null && links.prev === null) {
-        links.last = links.first;
-        links.next = links.first;
-      }
-    }),
-  },
-  {
-    name: 'page-over-100-records',
-    description: 'page[limit] above 100 is neither rejected nor clamped: 150 asked, 150 served',
-    only: 'rejection.list-subscriptions-paging',
-    expectFailedCheck: 'rejection.list-subscriptions-paging',
-    handler: () => noPageCap,
   },
 ];
 
@@ -262,5 +188,15 @@ export const includeFaults: Fault[] = [
     expectFailedCheck: 'include.subscriptions-plans',
     strict: true,
     handler: () => foreignIncludedPlans,
+  },
+  {
+    name: 'unasked-products-included',
+    description: 'include=plans also sends included.products (decisions.md: only what was asked for)',
+    only: 'include.subscriptions-plans',
+    expectWarnedCheck: 'include.subscriptions-plans',
+    handler: onResponse(['listSubscriptions'], (body, req) => {
+      const included = child(body, 'included');
+      if (req.url.searchParams.get('include') === 'plans' && included !== undefined) included.products = [];
+    }),
   },
 ];

@@ -1,4 +1,14 @@
-import { child, dataRecords, isObject, isSuccess, onResponse, operationOf, type Fault } from './fault.js';
+import {
+  child,
+  dataRecords,
+  isObject,
+  isSuccess,
+  onResponse,
+  operationOf,
+  recordParts,
+  rewriteLinks,
+  type Fault,
+} from './fault.js';
 import type { ProxiedResponse } from './fault-proxy.js';
 
 /** Bodies that break the schema, and answers with the wrong status or content type. */
@@ -49,10 +59,7 @@ export const shapeFaults: Fault[] = [
     only: 'schema.list-subscriptions',
     expectFailedCheck: 'schema.list-subscriptions',
     handler: onResponse(['listSubscriptions'], (body) => {
-      for (const record of dataRecords(body)) {
-        const meta = child(record, 'meta');
-        if (meta !== undefined) meta.status = 'paused';
-      }
+      for (const meta of recordParts(body, 'meta')) meta.status = 'paused';
     }),
   },
   {
@@ -60,12 +67,9 @@ export const shapeFaults: Fault[] = [
     description: 'paging links are relative paths instead of absolute URLs',
     only: 'schema.node-products',
     expectFailedCheck: 'schema.node-products',
-    handler: onResponse(['getNodeProducts'], (body) => {
-      const links = child(body, 'links') ?? {};
-      for (const [name, link] of Object.entries(links)) {
-        if (typeof link === 'string') links[name] = new URL(link).pathname + new URL(link).search;
-      }
-    }),
+    handler: onResponse(['getNodeProducts'], (body) =>
+      rewriteLinks(body, (link) => link.pathname + link.search),
+    ),
   },
   {
     name: 'create-empty-body',

@@ -1,19 +1,26 @@
 import { child, dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
 import type { Handler } from './fault-proxy.js';
 
-/** Subscriptions created through the proxy are answered, then never listed again (a write to a lost shard). */
-function loseCreated(): Handler {
-  const created = new Set<unknown>();
-  return async (req, forward) => {
-    const res = await forward(req);
-    const operation = operationOf(req);
-    if (!isSuccess(res.status) || !isObject(res.body)) return res;
-    if (operation === 'createSubscription') {
-      for (const record of dataRecords(res.body)) created.add(record.id);
-    } else if (operation === 'listSubscriptions' && Array.isArray(res.body.data)) {
-      res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
-    }
-    return res;
+/**
+ * Subscriptions created through the proxy are answered, then never listed again (a write to a lost shard):
+ * in no list at all, or only missing from the unfiltered one (an index that filters still find).
+ */
+function loseCreated(from: 'every list' | 'the unfiltered list'): () => Handler {
+  return () => {
+    const created = new Set<unknown>();
+    return async (req, forward) => {
+      const res = await forward(req);
+      const operation = operationOf(req);
+      if (!isSuccess(res.status) || !isObject(res.body)) return res;
+      if (operation === 'createSubscription') {
+        for (const record of dataRecords(res.body)) created.add(record.id);
+      } else if (operation === 'listSubscriptions' && Array.isArray(res.body.data)) {
+        if (from === 'every list' || !req.url.searchParams.has('filter')) {
+          res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
+        }
+      }
+      return res;
+    };
   };
 }
 
@@ -43,7 +50,21 @@ export const writeFaults: Fault[] = [
     description: 'a created subscription is answered 201 but never appears in the list',
     only: 'lifecycle',
     expectFailedCheck: 'lifecycle.nothing-lost',
-    handler: loseCreated,
+    handler: loseCreated('every list'),
+  },
+  {
+    name: 'created-subscription-not-found',
+    description: 'a created subscription is answered 201 but eq(external_ref) never finds it',
+    only: 'lifecycle',
+    expectFailedCheck: 'lifecycle.create-then-find',
+    handler: loseCreated('every list'),
+  },
+  {
+    name: 'created-subscription-unlisted',
+    description: 'a created subscription is found by its filters but missing from the unfiltered list',
+    only: 'lifecycle',
+    expectFailedCheck: 'lifecycle.nothing-lost',
+    handler: loseCreated('the unfiltered list'),
   },
   {
     name: 'plan-switch-not-persisted',
