@@ -1,19 +1,18 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Headers a browser app on another origin may read from our responses. */
 const EXPOSED = 'x-request-id, Content-Language, Location, Allow, WWW-Authenticate';
 const DEFAULT_ALLOWED_HEADERS = 'Content-Type, Authorization, Accept, Accept-Language, Prefer, X-Request-Id';
 
-/** CORS headers for every response: the mock is for local front-ends on any port, so any origin is echoed. */
-export function corsHeaders(request: IncomingMessage): Record<string, string> {
-  const origin = request.headers.origin;
-  if (origin === undefined) return {};
-  return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Expose-Headers': EXPOSED,
-    Vary: 'Origin',
-  };
+/**
+ * CORS headers for every response to a request with an `Origin` (none without one): the mock is for local
+ * front-ends on any port, so any origin is echoed.
+ */
+export function setCorsHeaders(response: ServerResponse, origin: string): void {
+  response.setHeader('Access-Control-Allow-Origin', origin);
+  response.setHeader('Access-Control-Allow-Credentials', 'true');
+  response.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  response.setHeader('Vary', 'Origin');
 }
 
 /** The extra headers of a preflight answer: the path's methods, and the request headers the browser asked for. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockOptions } from '../mock-options.js';
 import type { OperationValidators, SpecOperation, SpecValidators, Violation } from '../spec/validators.js';
 import { checkBearer } from './auth.js';
-import { corsHeaders, preflightHeaders } from './cors.js';
+import { preflightHeaders, setCorsHeaders } from './cors.js';
 import { HttpError, errorObject, type ErrorObject } from './http-error.js';
 import { negotiateLanguage } from '../i18n/language.js';
 import type { Logger } from './logger.js';
@@ -11,9 +11,10 @@ import { PrismFallback } from './prism-fallback.js';
 import { publicUrl, stripBasePath } from './public-url.js';
 import { hasBody, readBody, readJsonBody } from './read-body.js';
 import { requestId } from './request-id.js';
-import { sendError, sendResult, toHttpError } from './respond.js';
+import { renderResult, sendError, sendRendered, sendResult, toHttpError } from './respond.js';
+import { ResponseCache, responseCacheKey, type ResponseCacheLimits } from './response-cache.js';
 import { HTTP_METHODS, type HandlerResult, type Route } from './route.js';
-import { Router, allowHeader } from './router.js';
+import { Router, allowHeader, type RouteMatch } from './router.js';
 
 export interface PipelineConfig<State> {
   routes: readonly Route<State>[];
@@ -23,6 +24,8 @@ export interface PipelineConfig<State> {
   logger: Logger;
   /** `host:port` for links when the request's Host header is missing or odd. */
   fallbackHost: () => string;
+  /** Bounds of the whole-response cache of routes with `cacheVersion` (default 64 MiB, 5,000 entries). */
+  responseCache?: ResponseCacheLimits;
 }
 
 /** The mock's own liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
@@ -34,6 +37,23 @@ type Target<State> =
   | { kind: 'health' };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+// Constants instead of objects made per request.
+const NOT_FOUND: RouteMatch<never> = { kind: 'not-found' };
+const HEALTHY: HandlerResult = { status: 200, body: { status: 'ok' } };
+interface RequestBody {
+  body: unknown;
+  /** Whether the body was read as JSON, and so is validated against the operation's schema. */
+  json: boolean;
+}
+const NO_BODY: RequestBody = { body: undefined, json: false };
+const DEFAULT_NEGOTIATED = negotiateLanguage(undefined);
+const LANGUAGES_MAX = 64;
+const LANGUAGE_HEADER_LENGTH = 200;
+
+/** What the access line needs, kept on the response so one shared 'close' listener serves every request. */
+const ACCESS = Symbol('access');
+type AccessLogged = ServerResponse & { [ACCESS]?: { id: string; started: bigint } };
 
 function methodNotAllowed(method: string, pathname: string, allow: readonly string[]): HttpError {
   const detail = `${method} is not allowed on ${pathname}; allowed: ${allow.join(', ')}`;
@@ -71,9 +91,11 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const prism = new PrismFallback(document, logger);
   const served = [...new Set([...routes.map((r) => r.path), ...validators.operations.map((o) => o.path)])];
   const mount = (path: string) => (options.basePath === '/' ? path : options.basePath + path);
+  const cache = new ResponseCache(config.responseCache);
+  const languages = new Map<string, string>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = (request.method ?? 'GET').toUpperCase();
+    const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
     const asterisk = method === 'OPTIONS' && request.url === '*'; // OPTIONS * asks about the server itself
     const url = publicUrl(request, config.fallbackHost(), asterisk ? '/' : undefined);
     const local = asterisk ? undefined : stripBasePath(url.pathname, options.basePath);
@@ -84,11 +106,11 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
       sendResult(response, { status: 204, headers: preflightHeaders(request, allow) });
       return;
     }
-    const match = local === undefined ? { kind: 'not-found' as const } : router.match(method, local);
+    const match = local === undefined ? NOT_FOUND : router.match(method, local);
     if (match.kind === 'not-found') throw notFound(url.pathname);
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, url.pathname, match.allow);
     const { target, params } = match;
-    if (target.kind === 'health') return sendResult(response, { status: 200, body: { status: 'ok' } });
+    if (target.kind === 'health') return sendResult(response, HEALTHY);
     if (options.auth) checkBearer(request);
 
     const op = target.op;
@@ -100,29 +122,72 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     const operation = op === undefined ? undefined : validators.operation(op.operationId);
     const violations =
       operation?.parameters({ path: params, query: url.searchParams, headers: request.headers }) ?? [];
-    const { body, json } = await readRequestBody(request, target.kind, operation);
-    if (json) violations.push(...(operation?.body?.(body) ?? []));
+    const read = readRequestBody(request, method, target.kind, operation);
+    const { body: requestBody, json } = read instanceof Promise ? await read : read; // no body: no extra turn
+    if (json) violations.push(...(operation?.body?.(requestBody) ?? []));
+    if (violations.length > 0) throw violationsError(violations, target);
+
+    if (target.kind === 'spec') {
+      const query = url.searchParams;
+      const input = { method, path: local ?? '/', query, headers: request.headers, body: requestBody };
+      return sendResult(response, await prism.answer(target.op, input));
+    }
+    const { route } = target;
+    const language = languageOf(request.headers['accept-language']);
+    const slot = cacheSlot(route, method, request, url, language);
+    const cached = slot === undefined ? undefined : cache.get(slot.key, slot.version);
+    if (cached !== undefined) return sendRendered(response, cached.status, cached.headers, cached.body);
+
+    const query = url.searchParams;
+    const result = await route.handler({ request, params, query, body: requestBody, url, language, state });
+    const { status, headers, text } = renderResult(result);
+    if (slot === undefined || status !== 200 || text === undefined)
+      return sendRendered(response, status, headers, text);
+    const body = Buffer.from(text, 'utf8'); // encoded once: kept, and sent now
+    cache.set(slot.key, slot.version, { status, headers, body });
+    sendRendered(response, status, headers, body);
+  }
+
+  /**
+   * Where a response may be cached: GET/HEAD of a route with `cacheVersion`, never with a `Prefer` header
+   * (even one the mock ignores); keyed by origin, raw target and language, valid for the current version.
+   */
+  function cacheSlot(
+    route: Route<State>,
+    method: string,
+    request: IncomingMessage,
+    url: URL,
+    language: string,
+  ): { key: string; version: number } | undefined {
+    if (route.cacheVersion === undefined || (method !== 'GET' && method !== 'HEAD')) return undefined;
+    if (request.headers.prefer !== undefined) return undefined;
+    const origin = `${url.protocol}//${url.host}`;
+    const key = responseCacheKey({ origin, target: request.url ?? '/', language });
+    return { key, version: route.cacheVersion(state) };
+  }
+
+  /** The one error for a request's violations: 409 when any is a conflict the route names, else 400. */
+  function violationsError(violations: readonly Violation[], target: Target<State>): HttpError {
     const conflicts = target.kind === 'route' ? target.route.conflicts : undefined;
     const conflicting = violations.filter((v) => v.in === 'body' && conflicts?.includes(v.at) === true);
     if (conflicting.length > 0)
-      throw new HttpError(
+      return new HttpError(
         409,
         conflicting.map((v) => errorObject(409, v.detail, { pointer: v.at })),
       );
-    if (violations.length > 0) throw new HttpError(400, violations.map(violationToError));
+    return new HttpError(400, violations.map(violationToError));
+  }
 
-    const language = negotiateLanguage(request.headers['accept-language']);
-    const result =
-      target.kind === 'route'
-        ? await target.route.handler({ request, params, query: url.searchParams, body, url, language, state })
-        : await prism.answer(target.op, {
-            method,
-            path: local ?? '/',
-            query: url.searchParams,
-            headers: request.headers,
-            body,
-          });
-    sendResult(response, result);
+  /** negotiateLanguage, remembered per header text: clients send the same few Accept-Language values. */
+  function languageOf(header: string | undefined): string {
+    if (header === undefined) return DEFAULT_NEGOTIATED;
+    let language = languages.get(header);
+    if (language === undefined) {
+      language = negotiateLanguage(header);
+      if (languages.size >= LANGUAGES_MAX) languages.clear();
+      if (header.length <= LANGUAGE_HEADER_LENGTH) languages.set(header, language);
+    }
+    return language;
   }
 
   function notFound(pathname: string): HttpError {
@@ -134,16 +199,24 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
    * Routes read a JSON body on POST/PUT/PATCH (required: 400 when empty); spec-only operations read one when
    * the spec declares it (JSON) or pass any other body through to Prism as text.
    */
-  async function readRequestBody(
+  function readRequestBody(
     request: IncomingMessage,
+    method: string,
     kind: 'route' | 'spec',
     operation: OperationValidators | undefined,
-  ): Promise<{ body: unknown; json: boolean }> {
-    const method = (request.method ?? 'GET').toUpperCase();
-    const jsonBody = async () => ({ body: await readJsonBody(request, options.bodyLimit), json: true });
-    if (kind === 'route') return BODY_METHODS.has(method) ? jsonBody() : { body: undefined, json: false };
-    if (operation?.body !== undefined && (operation.bodyRequired || hasBody(request))) return jsonBody();
-    if (!hasBody(request)) return { body: undefined, json: false };
+  ): RequestBody | Promise<RequestBody> {
+    if (kind === 'route') return BODY_METHODS.has(method) ? readJson(request) : NO_BODY;
+    if (operation?.body !== undefined && (operation.bodyRequired || hasBody(request)))
+      return readJson(request);
+    if (!hasBody(request)) return NO_BODY;
+    return readText(request);
+  }
+
+  async function readJson(request: IncomingMessage): Promise<RequestBody> {
+    return { body: await readJsonBody(request, options.bodyLimit), json: true };
+  }
+
+  async function readText(request: IncomingMessage): Promise<RequestBody> {
     return { body: (await readBody(request, options.bodyLimit)).toString('utf8'), json: false };
   }
 
@@ -171,20 +244,32 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     return prism.answer(op, input, { code: chosen.status });
   }
 
+  /** Logs the access line of the request this response answers (the listener of its 'close' event). */
+  function logAccess(this: ServerResponse): void {
+    const { req: request } = this;
+    const access = (this as AccessLogged)[ACCESS];
+    if (access === undefined) return;
+    const ms = Number(process.hrtime.bigint() - access.started) / 1e6;
+    const target = request.url ?? '';
+    const query = target.indexOf('?');
+    const path = query === -1 ? target : target.slice(0, query);
+    const status = this.writableFinished ? this.statusCode : 0; // 0: the client went away first
+    logger.info(
+      { requestId: access.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
+      'request',
+    );
+  }
+
   return function listener(request: IncomingMessage, response: ServerResponse): void {
-    const started = process.hrtime.bigint();
     const id = requestId(request.headers['x-request-id']);
     response.setHeader('x-request-id', id);
-    for (const [name, value] of Object.entries(corsHeaders(request))) response.setHeader(name, value);
-    response.once('close', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const path = (request.url ?? '').split('?')[0];
-      const status = response.writableFinished ? response.statusCode : 0; // 0: the client went away first
-      logger.info(
-        { requestId: id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
-        'request',
-      );
-    });
+    const origin = request.headers.origin;
+    if (origin !== undefined) setCorsHeaders(response, origin);
+    // One access line per request at info; nothing at all is measured or kept when info is off.
+    if (logger.isLevelEnabled('info')) {
+      (response as AccessLogged)[ACCESS] = { id, started: process.hrtime.bigint() };
+      response.once('close', logAccess);
+    }
     handle(request, response).catch((error: unknown) => {
       try {
         sendError(response, toHttpError(error, logger, id));

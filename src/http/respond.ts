@@ -7,31 +7,51 @@ import type { HandlerResult } from './route.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Writes a handler's result: JSON unless the result names another Content-Type for a string body. */
-export function sendResult(response: ServerResponse, result: HandlerResult): void {
-  const headers: Record<string, string> = { ...result.headers };
-  const typeKey = Object.keys(headers).find((k) => k.toLowerCase() === 'content-type');
-  const type = typeKey === undefined ? undefined : headers[typeKey];
-  if (typeKey !== undefined) delete headers[typeKey];
-  if (result.body === undefined || result.status === 204 || result.status === 304) {
-    response.writeHead(result.status, headers).end();
-    return;
+/** A result ready for the wire: its status, headers (Content-Type and Content-Length included) and body text. */
+export interface RenderedResult {
+  status: number;
+  headers: Record<string, string | number>;
+  /** Undefined for a response without a body (204, 304, or no body given). */
+  text: string | undefined;
+}
+
+/** Serialises a handler's result: JSON unless the result names another Content-Type for a string body. */
+export function renderResult(result: HandlerResult): RenderedResult {
+  const { status, body } = result;
+  const headers: Record<string, string | number> = {};
+  let type: string | undefined;
+  for (const name in result.headers) {
+    const value = result.headers[name] as string;
+    if (name.toLowerCase() === 'content-type') type = value;
+    else headers[name] = value;
   }
-  const raw = typeof result.body === 'string' && type !== undefined && !isJsonMediaType(type);
+  if (body === undefined || status === 204 || status === 304) return { status, headers, text: undefined };
+  // A string body under a non-JSON Content-Type goes out as it is; anything else is JSON.
+  const rawType = typeof body === 'string' && type !== undefined && !isJsonMediaType(type) ? type : undefined;
   const text =
-    result.body instanceof JsonText
-      ? result.body.text
-      : raw
-        ? (result.body as string)
-        : JSON.stringify(result.body);
-  const payload = Buffer.from(text, 'utf8');
-  response
-    .writeHead(result.status, {
-      ...headers,
-      'Content-Type': raw ? type : JSON_TYPE,
-      'Content-Length': payload.length,
-    })
-    .end(payload);
+    body instanceof JsonText ? body.text : rawType !== undefined ? (body as string) : JSON.stringify(body);
+  headers['Content-Type'] = rawType ?? JSON_TYPE;
+  headers['Content-Length'] = Buffer.byteLength(text, 'utf8');
+  return { status, headers, text };
+}
+
+/** Writes a status, headers and body; headers already set on the response (request id, CORS) are kept. */
+export function sendRendered(
+  response: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string | number>>,
+  body: string | Buffer | undefined,
+): void {
+  response.writeHead(status, headers);
+  // A string goes out in one write together with the head; a Buffer as a second chunk of the same writev.
+  if (body === undefined) response.end();
+  else response.end(body);
+}
+
+/** Writes a handler's result (see renderResult). */
+export function sendResult(response: ServerResponse, result: HandlerResult): void {
+  const { status, headers, text } = renderResult(result);
+  sendRendered(response, status, headers, text);
 }
 
 /** Any throwable as an HttpError: ours pass through; anything else is a bug, logged, and the last-resort 500. */
@@ -52,9 +72,5 @@ export function sendError(response: ServerResponse, error: HttpError): void {
     response.destroy(); // mid-response failure: the client must not mistake a cut body for a whole one
     return;
   }
-  sendResult(response, {
-    status: error.status,
-    body: { errors: error.errors },
-    headers: { ...error.headers },
-  });
+  sendResult(response, { status: error.status, body: { errors: error.errors }, headers: error.headers });
 }

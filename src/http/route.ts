@@ -48,4 +48,12 @@ export interface Route<State = MockState> {
    * (decisions.md: a wrong `data.type` on update is 409), e.g. `['/data/type']`.
    */
   conflicts?: readonly string[];
+  /**
+   * Opts a GET route into the whole-response cache (src/http/response-cache.ts): a number the store bumps on
+   * every write. A 200 is then served again for the same request target, public origin and language as long
+   * as this number is unchanged, without calling the handler; so the handler must read nothing else of the
+   * request (no other headers). Never used with a `Prefer` header.
+   * @example cacheVersion: (state) => state.subscriptions.version
+   */
+  cacheVersion?: (state: State) => number;
 }

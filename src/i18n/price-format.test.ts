@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, minorUnitDigits } from './price-format.js';
+import { MAX_FORMATTED_AMOUNTS, formatPrice, minorUnitDigits } from './price-format.js';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -35,5 +35,38 @@ describe('minorUnitDigits', () => {
   ];
   it.each(digits)('gives $currency $expected digits after the decimal point', ({ currency, expected }) => {
     expect(minorUnitDigits(currency)).toBe(expected);
+  });
+});
+
+describe('formatPrice memo', () => {
+  const amounts = [
+    { amount: 1010, currency: 'USD', language: 'en-US' },
+    { amount: -0, currency: 'USD', language: 'en-US' },
+    { amount: 0, currency: 'USD', language: 'en-US' },
+    { amount: 10.5, currency: 'USD', language: 'de-DE' },
+    { amount: 123456, currency: 'EUR', language: 'fr-FR' },
+    { amount: 1010, currency: 'JPY', language: 'de-DE' },
+  ];
+  it.each(amounts)(
+    'formats $amount $currency in $language exactly as Intl does, the first time and every time after',
+    ({ amount, currency, language }) => {
+      const intl = new Intl.NumberFormat(language, { style: 'currency', currency });
+      const digits = intl.resolvedOptions().maximumFractionDigits ?? 2;
+      const expected = intl.format(amount / 10 ** digits);
+      expect([formatPrice(amount, currency, language), formatPrice(amount, currency, language)]).toEqual([
+        expected,
+        expected,
+      ]);
+    },
+  );
+
+  it('keeps formatting correctly after the memo of a language and currency fills up and starts over', () => {
+    const start = 5_000_000;
+    for (let at = 0; at <= MAX_FORMATTED_AMOUNTS; at++) formatPrice(start + at, 'GBP', 'de-DE');
+    const intl = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'GBP' });
+    const probes = [start, start + 1, start + MAX_FORMATTED_AMOUNTS, 1010];
+    expect(probes.map((amount) => formatPrice(amount, 'GBP', 'de-DE'))).toEqual(
+      probes.map((amount) => intl.format(amount / 100)),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeQueryPart, pageLinks, type PageLinks } from './links.js';
 
@@ -146,6 +147,34 @@ const encodings: { name: string; text: string; encoded: string }[] = [
 describe('encodeQueryPart', () => {
   it.each(encodings)('$name', ({ text, encoded }) => {
     expect(encodeQueryPart(text)).toBe(encoded);
+  });
+
+  // The plain definition: encodeURIComponent of the well-formed text, then `: @ , /` made readable again.
+  const reference = (text: string): string =>
+    encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, (c, i: number) => (isPaired(text, i) ? c : '\uFFFD')))
+      .replaceAll('%3A', ':')
+      .replaceAll('%40', '@')
+      .replaceAll('%2C', ',')
+      .replaceAll('%2F', '/');
+  const isPaired = (text: string, i: number): boolean => {
+    const code = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    const previous = text.charCodeAt(i - 1);
+    return code < 0xdc00 ? next >= 0xdc00 && next <= 0xdfff : previous >= 0xd800 && previous <= 0xdbff;
+  };
+
+  it('encodes any text as the plain definition does, its shortcut for plain text included', () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...`az09-_.!~*'():@,/`.split('')) }),
+      fc.string({ unit: 'binary' }),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(encodeQueryPart(t)).toBe(reference(t));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

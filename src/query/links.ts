@@ -11,6 +11,8 @@ export interface PageLinks {
 
 const OFFSET = 'page[offset]';
 const LIMIT = 'page[limit]';
+const ENCODED_OFFSET = 'page%5Boffset%5D';
+const ENCODED_LIMIT = 'page%5Blimit%5D';
 
 /**
  * Builds the paging links of a response from the request's own URL.
@@ -25,24 +27,22 @@ const LIMIT = 'page[limit]';
  */
 export function pageLinks(requestUrl: URL, total: number, page: Page): PageLinks {
   const { offset, limit } = page;
-  const base = `${requestUrl.protocol}//${requestUrl.host}${encodePath(requestUrl.pathname)}?`;
-  const kept = [...requestUrl.searchParams].filter(([name]) => name !== OFFSET && name !== LIMIT);
-  const keptQuery = kept
-    .map(([name, value]) => `${encodeQueryPart(name)}=${encodeQueryPart(value)}&`)
-    .join('');
-  const link = (at: number): string =>
-    `${base}${keptQuery}${encodeQueryPart(OFFSET)}=${at}&${encodeQueryPart(LIMIT)}=${limit}`;
+  let prefix = `${requestUrl.protocol}//${requestUrl.host}${encodePath(requestUrl.pathname)}?`;
+  for (const [name, value] of requestUrl.searchParams)
+    if (name !== OFFSET && name !== LIMIT) prefix += `${encodeQueryPart(name)}=${encodeQueryPart(value)}&`;
+  prefix += `${ENCODED_OFFSET}=`;
+  const suffix = `&${ENCODED_LIMIT}=${limit}`;
 
-  const self = link(offset);
-  const first = link(0);
+  const self = prefix + offset + suffix;
+  const first = prefix + '0' + suffix;
   if (total <= limit) return { self, first, last: null, prev: null, next: null };
   const lastOffset = Math.floor((total - 1) / limit) * limit;
   return {
     self,
     first,
-    last: link(lastOffset),
-    prev: offset === 0 ? null : link(Math.max(0, offset - limit)),
-    next: offset + limit >= total ? null : link(offset + limit),
+    last: prefix + lastOffset + suffix,
+    prev: offset === 0 ? null : prefix + Math.max(0, offset - limit) + suffix,
+    next: offset + limit >= total ? null : prefix + (offset + limit) + suffix,
   };
 }
 
@@ -51,12 +51,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 // Left readable: allowed unencoded in an RFC 3986 query, and common in filters (emails, timestamps, lists).
 const READABLE = /%(3A|40|2C|2F)/g;
 const READABLE_CHARS: Record<string, string> = { '3A': ':', '40': '@', '2C': ',', '2F': '/' };
+// Text made only of characters both encodeURIComponent and READABLE leave as they are: nothing to encode.
+const NOTHING_TO_ENCODE = /^[A-Za-z0-9\-_.!~*'():@,/]*$/;
 
 /**
  * Percent-encodes a query name or value so the link is a valid RFC 3986 URI (the spec's `format: uri`):
  * brackets, `+`, `&`, `=`, spaces and non-ASCII are encoded; `( ) , : @ / ' ! * ~` stay as they are.
  */
 export function encodeQueryPart(text: string): string {
+  if (NOTHING_TO_ENCODE.test(text)) return text; // the usual filter, include and limit values: one scan
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(
     READABLE,
     (_match, hex: string) => READABLE_CHARS[hex] ?? `%${hex}`,
@@ -64,9 +67,8 @@ export function encodeQueryPart(text: string): string {
 }
 
 // WHATWG URL leaves these literal in a path (and a `%` not followed by two hex digits), RFC 3986 does not.
+const PATH_TO_ENCODE = /[[\]^|]|%(?![0-9A-Fa-f]{2})/g;
+
 function encodePath(pathname: string): string {
-  return pathname.replace(
-    /[[\]^|]|%(?![0-9A-Fa-f]{2})/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return pathname.replace(PATH_TO_ENCODE, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }

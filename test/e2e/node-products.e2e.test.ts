@@ -374,3 +374,68 @@ describe('GET node products: include', () => {
     expect(Object.keys(images.body.included ?? {})).toEqual(['main_images']);
   });
 });
+
+describe('GET node products: repeated requests', () => {
+  // Pages are rendered once and served again (render and response caches): a repeat must give the same
+  // bytes, and a cached answer for one language or host must never be served for another.
+  const variants = [
+    {
+      name: 'en-US through the mock host',
+      headers: {} as Record<string, string>,
+      language: 'en-US',
+      host: '',
+    },
+    {
+      name: 'de-DE through the mock host',
+      headers: { 'accept-language': 'de-DE' },
+      language: 'de-DE',
+      host: '',
+    },
+    {
+      name: 'fr-FR through the mock host',
+      headers: { 'accept-language': 'fr' },
+      language: 'fr-FR',
+      host: '',
+    },
+    {
+      name: 'en-US through a proxy host',
+      headers: { 'x-forwarded-host': 'shop.test:8080' },
+      language: 'en-US',
+      host: 'shop.test:8080',
+    },
+    {
+      name: 'de-DE through a proxy host',
+      headers: { 'x-forwarded-host': 'shop.test:8080', 'accept-language': 'de' },
+      language: 'de-DE',
+      host: 'shop.test:8080',
+    },
+  ];
+  const target = () => `${path()}?page[limit]=30&include=component_products`;
+
+  interface Raw {
+    text: string;
+    language: unknown;
+  }
+  async function raw(headers: Record<string, string>): Promise<Raw> {
+    const response = await request(`${mock.url}${target()}`, { headers });
+    return { text: await response.body.text(), language: response.headers['content-language'] };
+  }
+
+  it('answers each language and host with its own page, and a repeat with the same bytes', async () => {
+    const first: Raw[] = [];
+    for (const variant of variants) first.push(await raw(variant.headers));
+    const again: Raw[] = [];
+    for (const variant of [...variants].reverse()) again.unshift(await raw(variant.headers));
+    expect(again).toEqual(first);
+    expect(new Set(first.map((answer) => answer.text)).size).toBe(variants.length);
+    variants.forEach((variant, at) => {
+      const body = JSON.parse(first[at]?.text ?? '{}') as Page;
+      const host = variant.host === '' ? new URL(mock.url).host : variant.host;
+      expect(first[at]?.language).toBe(variant.language);
+      expect(body.data.every((product) => product.meta.language === variant.language)).toBe(true);
+      expect(new URL(body.links.self).host).toBe(host);
+      const links = body.data.map((product) => (product.relationships.links as { self?: string }).self ?? '');
+      expect(links.every((link) => new URL(link).host === host)).toBe(true);
+    });
+  });
+});

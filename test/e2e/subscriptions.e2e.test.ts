@@ -170,6 +170,36 @@ describe('subscriptions over HTTP: lifecycle', () => {
   });
 });
 
+describe('subscriptions over HTTP: fresh after writes', () => {
+  it('shows a create and then an update on the very list URL read just before each', async () => {
+    const url = `${mock.url}${COLLECTION}?${filterQuery(`eq(account_id,${ids.account_id})`, '&include=plans&page[limit]=100')}`;
+    const read = async () => {
+      const response = await call('GET', url);
+      expect(response.status).toBe(200);
+      return { text: response.text, body: response.json as ListBody };
+    };
+    const first = await read();
+    expect((await read()).text).toBe(first.text);
+
+    const created = await call('POST', `${mock.url}${COLLECTION}`, validCreate('e2e-fresh'));
+    expect(created.status).toBe(201);
+    const id = (created.json as { data: Resource }).data.id;
+    const afterCreate = await read();
+    expect(afterCreate.body.data.map((item) => item.id)).toEqual([
+      ...first.body.data.map((item) => item.id),
+      id,
+    ]);
+
+    const updated = await call('PUT', `${mock.url}${COLLECTION}/${id}`, {
+      data: { id, type: 'subscription', attributes: { plan_id: ids.plan_ids[1] } },
+    });
+    expect(updated.status).toBe(200);
+    const afterUpdate = await read();
+    expect(afterUpdate.body.data.find((item) => item.id === id)?.attributes.plan_id).toBe(ids.plan_ids[1]);
+    expect(afterUpdate.text).not.toBe(afterCreate.text);
+  });
+});
+
 describe('subscriptions over HTTP: filters', () => {
   let everything: Resource[] = [];
   let fixture: Resource;

@@ -3,9 +3,10 @@ import { NODE_PRODUCT_INCLUDES } from '../../query/include.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../i18n/language.js';
 import type { MockOptions } from '../../mock-options.js';
 import { pageLinks } from '../../query/links.js';
-import { pageMeta } from '../../query/paging.js';
+import { pageMeta, type Page } from '../../query/paging.js';
 import type { CatalogStore } from '../../store/catalog/catalog-store.js';
 import { HttpError } from '../http-error.js';
+import { JsonText } from '../json-text.js';
 import type { Route } from '../route.js';
 import { readCollectionQuery } from './collection-query.js';
 
@@ -27,11 +28,28 @@ export function linkBase(url: URL): string {
   return `${url.origin}${segments.slice(0, Math.max(1, segments.length - OPERATION_SEGMENTS)).join('/')}`;
 }
 
+/**
+ * The response body as JSON text, joined from the store's cached product texts: byte for byte
+ * `JSON.stringify({ meta, data, links, included })` of the plain objects, without serialising the page again.
+ */
+export function nodeProductsBody(
+  page: { total: number; data: string; included?: string },
+  at: Page,
+  url: URL,
+): JsonText {
+  const meta = JSON.stringify(pageMeta(page.total, at));
+  const links = JSON.stringify(pageLinks(url, page.total, at));
+  const included = page.included === undefined ? '' : `,"included":${page.included}`;
+  return new JsonText(`{"meta":${meta},"data":${page.data},"links":${links}${included}}`);
+}
+
 /** Get a node's products: a page of the node's live products in a published release. */
 export const getNodeProducts: Route<NodeProductsState> = {
   operationId: 'getNodeProducts',
   method: 'GET',
   path: NODE_PRODUCTS_PATH,
+  // Catalogs never change after seeding: a rendered page stays valid for the life of the mock.
+  cacheVersion: () => 0,
   handler: ({ params, query, url, language, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.options.pageLength, {
       filters: NODE_PRODUCT_FILTERS,
@@ -43,7 +61,7 @@ export const getNodeProducts: Route<NodeProductsState> = {
       releaseId: params.release_id ?? '',
       nodeId: params.node_id ?? '',
     };
-    const result = state.catalog.nodeProducts({
+    const result = state.catalog.nodeProductsJson({
       ...ids,
       filter,
       page,
@@ -52,13 +70,10 @@ export const getNodeProducts: Route<NodeProductsState> = {
       linkBase: linkBase(url),
     });
     if (!result.ok) throw HttpError.of(404, result.detail, { parameter: result.parameter });
-    const { total, data, included } = result;
-    const body = {
-      meta: pageMeta(total, page),
-      data,
-      links: pageLinks(url, total, page),
-      ...(included && { included }),
+    return {
+      status: 200,
+      headers: { 'Content-Language': chosen },
+      body: nodeProductsBody(result, page, url),
     };
-    return { status: 200, headers: { 'Content-Language': chosen }, body };
   },
 };

@@ -1,4 +1,5 @@
 import type { BundleComponent, CatalogPrice, ProductRecord } from '../../store/catalog/catalog-records.js';
+import { priceAmount } from './seed-pricing.js';
 import { seedProductBase, type ProductSeedContext, type ProductTraits } from './seed-products.js';
 
 const COMPONENT_NAMES = ['Main item', 'Accessories', 'Extras', 'Care kit'] as const;
@@ -60,7 +61,7 @@ function bundlePrice(
       (sum, { product, quantity }) => sum + (product.price[code]?.amount ?? 0) * quantity,
       0,
     );
-    price[code] = { amount: Math.max(1, Math.round(total * 0.85)), includes_tax };
+    price[code] = priceAmount(Math.max(1, Math.round(total * 0.85)), includes_tax);
   }
   return price;
 }

@@ -4,10 +4,30 @@ import type {
   CatalogPrice,
   CatalogSkeleton,
   ModifierType,
+  PriceAmount,
   PriceModifierRecord,
   SaleRecord,
   TierRecord,
 } from '../../store/catalog/catalog-records.js';
+
+// Seeded catalogs hold about five price amounts per product, most of them repeats (shelf prices, modifier
+// prices): records are never changed after seeding, so equal amounts share one object. Bounded: when full
+// it starts over, which only costs some sharing.
+const amounts = new Map<number, PriceAmount>();
+const MAX_SHARED_AMOUNTS = 100_000;
+
+/** `{ amount, includes_tax }`, the same object for the same two values. */
+export function priceAmount(amount: number, includes_tax: boolean): PriceAmount {
+  if (!Number.isSafeInteger(amount) || Math.abs(amount) > 2 ** 51) return { amount, includes_tax };
+  const key = includes_tax ? amount * 2 + 1 : amount * 2;
+  let shared = amounts.get(key);
+  if (shared === undefined) {
+    if (amounts.size >= MAX_SHARED_AMOUNTS) amounts.clear();
+    shared = { amount, includes_tax };
+    amounts.set(key, shared);
+  }
+  return shared;
+}
 
 /** Smallest-unit amounts per US cent, so one list price reads plausibly in every currency of a catalog. */
 const MINOR_UNITS_PER_US_CENT: Readonly<Record<string, number>> = {
@@ -29,7 +49,7 @@ function shelfAmount(usCents: number, currency: string): number {
 export function priceIn(catalog: CatalogSkeleton, usCents: number): CatalogPrice {
   const price: CatalogPrice = {};
   for (const { code, includes_tax } of catalog.currencies) {
-    price[code] = { amount: shelfAmount(usCents, code), includes_tax };
+    price[code] = priceAmount(shelfAmount(usCents, code), includes_tax);
   }
   return price;
 }
@@ -38,7 +58,7 @@ export function priceIn(catalog: CatalogSkeleton, usCents: number): CatalogPrice
 export function scalePrice(price: CatalogPrice, factor: number): CatalogPrice {
   const scaled: CatalogPrice = {};
   for (const [code, { amount, includes_tax }] of Object.entries(price)) {
-    scaled[code] = { amount: Math.max(1, Math.round(amount * factor)), includes_tax };
+    scaled[code] = priceAmount(Math.max(1, Math.round(amount * factor)), includes_tax);
   }
   return scaled;
 }

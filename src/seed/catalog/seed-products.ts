@@ -76,6 +76,18 @@ function seedWording(faker: Faker): ProductWording {
   };
 }
 
+// Release dates in epoch milliseconds per catalog: parsed once, not once per product.
+const publishedTimes = new WeakMap<CatalogSkeleton, number[]>();
+
+function publishedAt(catalog: CatalogSkeleton, since: number): number {
+  let times = publishedTimes.get(catalog);
+  if (times === undefined) {
+    times = catalog.releases.map((release) => Date.parse(release.published_at));
+    publishedTimes.set(catalog, times);
+  }
+  return times[since] ?? times[0] ?? Number.NaN;
+}
+
 /** The fields every product type shares; created and updated before the release that first holds it. */
 export function seedProductBase(
   context: ProductSeedContext,
@@ -84,9 +96,7 @@ export function seedProductBase(
   usCents = context.faker.number.int({ min: 499, max: 49_999 }),
 ): ProductRecord {
   const { faker, catalog } = context;
-  const published = Date.parse(
-    catalog.releases[traits.since]?.published_at ?? catalog.releases[0]?.published_at ?? '',
-  );
+  const published = publishedAt(catalog, traits.since);
   const created = faker.date.between({ from: CATALOG_START, to: published - 14 * DAY_MS });
   const updated = faker.date.between({ from: created, to: published - DAY_MS });
   const wording = seedWording(faker);

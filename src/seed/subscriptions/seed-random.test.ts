@@ -1,3 +1,4 @@
+import { en, Faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { SeedRandom } from './seed-random.js';
 
@@ -42,5 +43,31 @@ describe('SeedRandom', () => {
     const random = new SeedRandom(5);
     const seen = new Set(Array.from({ length: 500 }, () => random.int(2, 4)));
     expect([...seen].sort()).toEqual([2, 3, 4]);
+  });
+  const parityCases = [
+    { seed: 1, min: 0, max: 9999 },
+    { seed: 2, min: 0, max: 0xffffffff },
+    { seed: 3, min: -5, max: 7 },
+    { seed: 4, min: 3, max: 3 },
+  ];
+  it.each(parityCases)(
+    'draws ints in $min..$max exactly as faker.number.int does for seed $seed, words interleaved',
+    ({ seed, min, max }) => {
+      const random = new SeedRandom(seed);
+      const faker = new Faker({ locale: [en], seed });
+      const ours = Array.from({ length: 200 }, (_, index) =>
+        index % 50 === 0 ? random.faker.person.firstName() : random.int(min, max),
+      );
+      const fakers = Array.from({ length: 200 }, (_, index) =>
+        index % 50 === 0 ? faker.person.firstName() : faker.number.int({ min, max }),
+      );
+      expect(ours).toEqual(fakers);
+    },
+  );
+
+  it('refuses an empty range and an empty pick', () => {
+    const random = new SeedRandom(1);
+    expect(() => random.int(5, 4)).toThrow(RangeError);
+    expect(() => random.pick([])).toThrow(/empty/);
   });
 });

@@ -3,7 +3,7 @@ import type {
   OfferingEntry,
   SubscriptionRecord,
 } from '../../store/subscriptions/subscription-record.js';
-import type { PaymentAuthority } from '../../store/subscriptions/subscription-resources.js';
+import type { OfferingPlan, PaymentAuthority } from '../../store/subscriptions/subscription-resources.js';
 import { SUBSCRIPTIONS_PER_ACCOUNT, seedAccounts } from './seed-accounts.js';
 import { offeringPoolSize, seedOfferings } from './seed-offerings.js';
 import { SEED_REF_MS, SeedRandom } from './seed-random.js';
@@ -58,7 +58,7 @@ function seedSubscription(
   entry: OfferingEntry,
 ): SubscriptionRecord {
   const plan = random.pick(entry.plans);
-  const currencies = Object.keys(plan.meta.price ?? {});
+  const currencies = currenciesOf(plan);
   const manualPayments = random.chance(0.3);
   const life = seedLifecycle(random, pickSituation(random, index), created, plan);
   return {
@@ -95,6 +95,17 @@ function seedSubscription(
     go_live_after: life.goLiveAfter,
     go_live: life.goLive,
   };
+}
+
+// Seeded plans are few and never change: their currencies are listed once, not once per subscription.
+const planCurrencies = new WeakMap<OfferingPlan, readonly string[]>();
+function currenciesOf(plan: OfferingPlan): readonly string[] {
+  let currencies = planCurrencies.get(plan);
+  if (currencies === undefined) {
+    currencies = Object.keys(plan.meta.price ?? {});
+    planCurrencies.set(plan, currencies);
+  }
+  return currencies;
 }
 
 function seedPaymentAuthority(random: SeedRandom): PaymentAuthority {

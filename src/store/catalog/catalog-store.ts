@@ -11,16 +11,31 @@ import {
   type NodeRecord,
   type ReleaseRecord,
 } from './catalog-records.js';
-import { includedFor, type NodeProductInclude } from './node-products-included.js';
+import { productTexts } from './node-product-text.js';
+import {
+  includedFor,
+  includedJson,
+  includedRecords,
+  type NodeProductInclude,
+} from './node-products-included.js';
 import { renderNodeProduct, type ProductView } from './node-product-view.js';
 import type { NodeProduct, NodeProductsIncluded } from './node-product.js';
-import { selectNodeProducts } from './node-products-selection.js';
+import { selectNodeProducts, type SelectedProduct } from './node-products-selection.js';
+import { TextCache } from './text-cache.js';
 
 export interface CatalogStoreOptions {
   seed: number;
   /** Products per catalog release (drafts and children included); the fixed node's showcase always exists. */
   products: number;
+  /**
+   * The most UTF-16 code units of rendered product JSON kept for reuse (default `DEFAULT_RENDER_CACHE_CHARS`,
+   * about 7,000 products); 0 renders every product on every request.
+   */
+  renderCacheChars?: number;
 }
+
+/** 16 Mi code units: at most 32 MB, and enough for every product of a few hundred busy pages. */
+export const DEFAULT_RENDER_CACHE_CHARS = 16 * 1024 * 1024;
 
 export interface NodeProductsQuery {
   catalogId: string;
@@ -45,6 +60,10 @@ export interface CatalogMiss {
 export type NodeProductsResult =
   { ok: true; total: number; data: NodeProduct[]; included?: NodeProductsIncluded } | CatalogMiss;
 
+/** The same page as JSON text: `data` is the array's text, `included` the object's (when asked for). */
+export type NodeProductsJsonResult =
+  { ok: true; total: number; data: string; included?: string } | CatalogMiss;
+
 export interface ResolvedNode {
   ok: true;
   catalog: CatalogRecord;
@@ -61,6 +80,11 @@ export interface CatalogStore {
   resolve(catalogId: string, releaseId: string, nodeId: string): ResolvedNode | CatalogMiss;
   /** One page of a node's live products in a release, plus `included` when asked for. */
   nodeProducts(query: NodeProductsQuery): NodeProductsResult;
+  /**
+   * The same page as JSON text, byte for byte `JSON.stringify` of `nodeProducts`' data and included; each
+   * product is rendered once per view and reused while it stays in the bounded render cache.
+   */
+  nodeProductsJson(query: NodeProductsQuery): NodeProductsJsonResult;
   /** Paths (without base) of working requests for the fixed catalog: `latest` and an explicit release. */
   examplePaths(): string[];
   /** Seeds every catalog now (at start), so no first request pays for it. */
@@ -108,31 +132,55 @@ export function createCatalogStore(options: CatalogStoreOptions): CatalogStore {
     return { ok: true, catalog: record, release: release.release, node };
   };
 
+  const texts = new TextCache(options.renderCacheChars ?? DEFAULT_RENDER_CACHE_CHARS);
+
+  /** The page asked for, with the view its products are rendered in and the include members asked. */
+  const pageOf = (query: NodeProductsQuery): NodePage | CatalogMiss => {
+    const found = resolve(query.catalogId, query.releaseId, query.nodeId);
+    if (!found.ok) return found;
+    const selected = selectNodeProducts(found.catalog, found.release, found.node, query.filter);
+    const view: ProductView = {
+      catalog: found.catalog,
+      release: found.release,
+      language: query.language,
+      nodeId: found.node.id,
+      linkBase: query.linkBase,
+    };
+    const entries = selected.slice(query.page.offset, query.page.offset + query.page.limit);
+    const include = [...query.include].filter((member): member is NodeProductInclude => member !== '');
+    return { ok: true, total: selected.length, entries, view, include };
+  };
+
   return {
     catalogs,
     catalog,
     resolve,
     nodeProducts(query) {
-      const found = resolve(query.catalogId, query.releaseId, query.nodeId);
-      if (!found.ok) return found;
-      const selected = selectNodeProducts(found.catalog, found.release, found.node, query.filter);
-      const view: ProductView = {
-        catalog: found.catalog,
-        release: found.release,
-        language: query.language,
-        nodeId: found.node.id,
-        linkBase: query.linkBase,
-      };
-      const page = selected.slice(query.page.offset, query.page.offset + query.page.limit);
-      const data = page.map(({ product, curated }) => renderNodeProduct(product, view, curated));
-      const include = [...query.include].filter((member): member is NodeProductInclude => member !== '');
-      if (include.length === 0) return { ok: true, total: selected.length, data };
+      const page = pageOf(query);
+      if (!page.ok) return page;
+      const { total, entries, view, include } = page;
+      const data = entries.map(({ product, curated }) => renderNodeProduct(product, view, curated));
+      if (include.length === 0) return { ok: true, total, data };
       const included = includedFor(
-        page.map((entry) => entry.product),
+        entries.map((entry) => entry.product),
         include,
         view,
       );
-      return { ok: true, total: selected.length, data, included };
+      return { ok: true, total, data, included };
+    },
+    nodeProductsJson(query) {
+      const page = pageOf(query);
+      if (!page.ok) return page;
+      const { total, entries, view, include } = page;
+      const text = productTexts(texts, view);
+      const data = `[${entries.map(({ product, curated }) => text(product, curated)).join(',')}]`;
+      if (include.length === 0) return { ok: true, total, data };
+      const records = includedRecords(
+        entries.map((entry) => entry.product),
+        include,
+        view,
+      );
+      return { ok: true, total, data, included: includedJson(records, text) };
     },
     examplePaths() {
       return examplePaths(fixture);
@@ -141,6 +189,14 @@ export function createCatalogStore(options: CatalogStoreOptions): CatalogStore {
       for (const skeleton of catalogs) catalog(skeleton.id);
     },
   };
+}
+
+interface NodePage {
+  ok: true;
+  total: number;
+  entries: SelectedProduct[];
+  view: ProductView;
+  include: NodeProductInclude[];
 }
 
 function miss(parameter: CatalogMiss['parameter'], detail: string): CatalogMiss {

@@ -76,13 +76,33 @@ function tierAttributes(tiers: Record<string, TierRecord>) {
   );
 }
 
+/** The node a product's self link goes through: the requested one when the product is attached there. */
+function linkNode(product: ProductRecord, view: ProductView): string {
+  return product.node_ids.includes(view.nodeId) ? view.nodeId : (product.node_ids[0] ?? view.nodeId);
+}
+
+// The operation's URL per view and node, encoded once per request rather than once per product.
+const productsUrls = new WeakMap<ProductView, Map<string, string>>();
+
+function nodeProductsUrl(view: ProductView, node: string): string {
+  let urls = productsUrls.get(view);
+  if (urls === undefined) {
+    urls = new Map();
+    productsUrls.set(view, urls);
+  }
+  let url = urls.get(node);
+  if (url === undefined) {
+    const { catalog, release } = view;
+    const path = ['catalogs', catalog.id, 'releases', release.id, 'nodes', node, 'relationships', 'products'];
+    url = `${view.linkBase}/${path.map(encodeURIComponent).join('/')}`;
+    urls.set(node, url);
+  }
+  return url;
+}
+
 function relationships(product: ProductRecord, view: ProductView): NodeProductRelationships {
-  const { catalog, release } = view;
-  const node = product.node_ids.includes(view.nodeId) ? view.nodeId : (product.node_ids[0] ?? view.nodeId);
-  const path = ['catalogs', catalog.id, 'releases', release.id, 'nodes', node, 'relationships', 'products'];
-  const links = {
-    self: `${view.linkBase}/${path.map(encodeURIComponent).join('/')}?filter=in(id,${product.id})`,
-  };
+  const { catalog } = view;
+  const links = { self: `${nodeProductsUrl(view, linkNode(product, view))}?filter=in(id,${product.id})` };
   const files = product.file_ids.flatMap((id) => {
     const file = catalog.files.get(id);
     return file === undefined

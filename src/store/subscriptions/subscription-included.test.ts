@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedSubscriptions } from '../../seed/subscriptions/seed-subscriptions.js';
-import { subscriptionIncluded } from './subscription-included.js';
+import { subscriptionIncluded, subscriptionIncludedJson } from './subscription-included.js';
 
 const { subscriptions } = seedSubscriptions({ seed: 8, subscriptions: 200 });
 const page = subscriptions.slice(40, 65);
@@ -49,5 +49,12 @@ describe('subscriptionIncluded', () => {
 
   it('includes nothing for an empty page', () => {
     expect(subscriptionIncluded([], new Set(['plans', 'products']))).toEqual({ plans: [], products: [] });
+  });
+  it.each(cases)('writes the included text for $include as JSON.stringify of the objects', ({ include }) => {
+    for (const records of [page, subscriptions, subscriptions.slice(150, 151), []]) {
+      const included = subscriptionIncluded(records, new Set(include));
+      const text = subscriptionIncludedJson(records, new Set(include));
+      expect(text).toBe(included === undefined ? undefined : JSON.stringify(included));
+    }
   });
 });

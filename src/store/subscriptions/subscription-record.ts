@@ -24,7 +24,7 @@ export interface OfferingEntry {
 
 /**
  * A stored subscription: flat and immutable (an update stores a new record), times in epoch milliseconds.
- * Kept compact because a store may hold 100,000 of them; `toSubscription` builds the response shape.
+ * Kept compact because a store may hold 100,000 of them; `subscriptionJson` writes the response text.
  */
 export interface SubscriptionRecord {
   readonly id: string;

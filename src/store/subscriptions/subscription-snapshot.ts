@@ -1,5 +1,6 @@
 import type { FilterExpression } from '../../query/filter.js';
 import { compileFilter, type FilterValue } from '../../query/filter-match.js';
+import type { FrozenList } from './copy-on-write-list.js';
 import type { SubscriptionRecord } from './subscription-record.js';
 
 /** Attributes with an eq index: the list filter's vocabulary, none of which an update can change. */
@@ -23,15 +24,18 @@ function readAttribute(record: SubscriptionRecord, attribute: string): FilterVal
 }
 
 /**
- * The store as it was at one moment: the first `length` records of an array that later creates only append
- * to and later updates replace (copy-on-write), so nothing read through it changes afterwards.
+ * The store as it was at one moment: a frozen view of its records (later creates append past it, later
+ * updates copy the chunk they touch) and the eq index, whose positions past the view are skipped.
  */
 export class SubscriptionSnapshot {
   constructor(
-    private readonly records: readonly SubscriptionRecord[],
-    readonly length: number,
+    private readonly records: FrozenList<SubscriptionRecord>,
     private readonly index: EqIndex,
   ) {}
+
+  get length(): number {
+    return this.records.length;
+  }
 
   /** Records matching every expression (AND), in list order; an eq on an indexed attribute narrows first. */
   list(expressions: readonly FilterExpression[]): SubscriptionMatches {
@@ -42,12 +46,12 @@ export class SubscriptionSnapshot {
     if (candidates) {
       for (const position of candidates) {
         if (position >= this.length) break;
-        const record = this.records[position];
+        const record = this.records.at(position);
         if (record && match(record)) matched.push(record);
       }
     } else {
       for (let position = 0; position < this.length; position += 1) {
-        const record = this.records[position];
+        const record = this.records.at(position);
         if (record && match(record)) matched.push(record);
       }
     }
@@ -56,8 +60,8 @@ export class SubscriptionSnapshot {
 
   /** All records, without copying them. */
   private range(): SubscriptionMatches {
-    const { records, length } = this;
-    return { total: length, slice: (start, end) => records.slice(start, Math.min(end, length)) };
+    const { records } = this;
+    return { total: records.length, slice: (start, end) => records.slice(start, end) };
   }
 
   /** Positions from the most selective indexed eq expression, or undefined when none applies. */

@@ -237,4 +237,62 @@ describe('SubscriptionStore writes', () => {
     expect(matches.slice(0, 25)).toEqual(firstPage);
     expect(matches.slice(275, 400)).toHaveLength(25);
   });
+  it('moves its version on every successful create and update, and on nothing else', () => {
+    const store = makeStore();
+    const target = all(store)[5]!;
+    const put = (data: object) => store.update(target.id, { data });
+    const steps = [
+      { write: () => store.create(body({ offering: inline })), moves: true },
+      { write: () => store.create(body({ offering_id: 'missing' })), moves: false },
+      { write: () => put({ id: target.id, type: 'subscription', attributes: {} }), moves: true },
+      { write: () => put({ id: 'other', type: 'subscription', attributes: {} }), moves: false },
+      { write: () => store.update('missing', { data: {} }), moves: false },
+      { write: () => store.list([]), moves: false },
+    ];
+    for (const { write, moves } of steps) {
+      const before = store.version;
+      write();
+      expect(store.version).toBe(moves ? before + 1 : before);
+    }
+  });
+
+  it('keeps snapshots of a store spanning several chunks apart from updates before and after them', () => {
+    const store = makeStore(2_500);
+    const positions = [0, 100, 1_023, 1_024, 2_000, 2_499];
+    const put = (position: number, addressId: string) => {
+      const id = all(store)[position]!.id;
+      const result = store.update(id, {
+        data: { id, type: 'subscription', attributes: { address_id: addressId } },
+      });
+      if (!result.ok) throw new Error('update failed');
+    };
+    const addresses = (snapshot: ReturnType<SubscriptionStore['snapshot']>) =>
+      positions.map((position) => snapshot.list([]).slice(position, position + 1)[0]?.address_id);
+    put(100, 'before-first');
+    const first = store.snapshot();
+    const firstAddresses = addresses(first);
+    put(100, 'after-first');
+    put(2_000, 'after-first');
+    const second = store.snapshot();
+    put(1_024, 'after-second');
+    put(100, 'after-second');
+    expect(firstAddresses[1]).toBe('before-first');
+    expect(addresses(first)).toEqual(firstAddresses);
+    expect(addresses(second)).toEqual([
+      firstAddresses[0],
+      'after-first',
+      firstAddresses[2],
+      firstAddresses[3],
+      'after-first',
+      firstAddresses[5],
+    ]);
+    expect(addresses(store.snapshot())).toEqual([
+      firstAddresses[0],
+      'after-second',
+      firstAddresses[2],
+      'after-second',
+      'after-first',
+      firstAddresses[5],
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FilterExpression } from '../../query/filter.js';
 import { applyUpdate } from './apply-update.js';
 import { buildSubscription } from './build-subscription.js';
+import { CopyOnWriteList } from './copy-on-write-list.js';
 import type { BodyProblem } from './field-reader.js';
 import { MonotonicClock } from './monotonic-clock.js';
 import type { Account, OfferingEntry, SubscriptionRecord } from './subscription-record.js';
@@ -38,18 +39,23 @@ export type UpdateResult =
  * Accounts, offerings (with products and plans) and subscriptions, in memory.
  * List order: by created_at, then id, oldest first; created subscriptions go last (their created_at comes
  * from a strictly increasing clock), so a create never shifts the records of pages already served.
- * Reads go through snapshots: creates append, updates copy the array, so a list never sees a half-made write.
+ * Reads go through snapshots: creates append past them, and an update copies the one chunk of records it
+ * touches only if a snapshot was taken since that chunk was last copied (CopyOnWriteList). So a list never
+ * sees a later write, and no write copies the whole store.
  * @example
  * const store = new SubscriptionStore(seedSubscriptions({ seed: 1, subscriptions: 300 }));
  * store.list([{ op: 'eq', attribute: 'email', values: ['ada@example.com'] }]).slice(0, 25);
  */
 export class SubscriptionStore {
   readonly accounts: readonly Account[];
-  private records: SubscriptionRecord[];
+  private readonly records: CopyOnWriteList<SubscriptionRecord>;
+  private writes = 0;
   private readonly positions = new Map<string, number>();
   private readonly index = new Map<IndexedAttribute, Map<string, number[]>>(
     INDEXED_ATTRIBUTES.map((attribute) => [attribute, new Map()]),
   );
+  /** The index's entries as an array: indexing 100,000 records walks it 100,000 times. */
+  private readonly indexEntries = [...this.index];
   private readonly offerings = new Map<string, OfferingEntry>();
   private readonly clock: MonotonicClock;
   private readonly newId: () => string;
@@ -59,23 +65,30 @@ export class SubscriptionStore {
     this.clock = new MonotonicClock(options.clock);
     this.newId = options.newId ?? randomUUID;
     for (const entry of data.offerings) this.addOffering(entry);
-    this.records = [...data.subscriptions].sort(
+    const sorted = [...data.subscriptions].sort(
       (a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
-    this.records.forEach((record, position) => {
-      if (this.positions.has(record.id)) throw new Error(`duplicate subscription id ${record.id}`);
+    sorted.forEach((record, position) => {
       this.addOffering(record.offering);
       this.indexRecord(record, position);
+      // A repeated id overwrote its position instead of adding one (cheaper than a lookup per record first).
+      if (this.positions.size === position) throw new Error(`duplicate subscription id ${record.id}`);
     });
+    this.records = new CopyOnWriteList(sorted);
   }
 
   get size(): number {
     return this.records.length;
   }
 
+  /** Bumped by every successful create and update: a response rendered at one version holds until the next. */
+  get version(): number {
+    return this.writes;
+  }
+
   /** The store as it is now; later writes do not show through it. */
   snapshot(): SubscriptionSnapshot {
-    return new SubscriptionSnapshot(this.records, this.records.length, this.index);
+    return new SubscriptionSnapshot(this.records.freeze(), this.index);
   }
 
   /** Subscriptions matching every expression (AND), in list order, from a snapshot taken now. */
@@ -85,7 +98,7 @@ export class SubscriptionStore {
 
   find(id: string): SubscriptionRecord | undefined {
     const position = this.positions.get(id);
-    return position === undefined ? undefined : this.records[position];
+    return position === undefined ? undefined : this.records.at(position);
   }
 
   offering(id: string): OfferingEntry | undefined {
@@ -103,20 +116,21 @@ export class SubscriptionStore {
     if (built.newOffering) this.addOffering(built.newOffering);
     this.records.push(built.subscription);
     this.indexRecord(built.subscription, this.records.length - 1);
+    this.writes += 1;
     return { ok: true, subscription: built.subscription };
   }
 
   /** Applies a PUT body to subscription `id`; `updated_at` moves strictly forward. */
   update(id: string, body: unknown): UpdateResult {
     const position = this.positions.get(id);
-    const current = position === undefined ? undefined : this.records[position];
+    const current = position === undefined ? undefined : this.records.at(position);
     if (position === undefined || !current) return { ok: false, reason: 'not_found' };
     const outcome = applyUpdate(current, body, this.clock.now(current.updated_at));
     if (!outcome.ok) return outcome;
-    // Copy-on-write: snapshots taken before keep the old array and so the old record.
-    const records = this.records.slice();
-    records[position] = outcome.subscription;
-    this.records = records;
+    // Same position, new record: snapshots taken before keep the old one. The index needs no change, as
+    // no indexed attribute can be updated.
+    this.records.set(position, outcome.subscription);
+    this.writes += 1;
     return outcome;
   }
 
@@ -127,13 +141,12 @@ export class SubscriptionStore {
 
   private indexRecord(record: SubscriptionRecord, position: number): void {
     this.positions.set(record.id, position);
-    for (const attribute of INDEXED_ATTRIBUTES) {
+    for (const [attribute, byValue] of this.indexEntries) {
       const value = record[attribute];
       if (value === undefined) continue;
-      const byValue = this.index.get(attribute);
-      const positions = byValue?.get(value);
+      const positions = byValue.get(value);
       if (positions) positions.push(position);
-      else byValue?.set(value, [position]);
+      else byValue.set(value, [position]);
     }
   }
 }

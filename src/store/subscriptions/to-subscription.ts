@@ -4,7 +4,10 @@ import type { Subscription, SubscriptionTimestamps } from './subscription-resour
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The response shape of a stored subscription; the offering object is shared, never copied. */
+/**
+ * The response shape of a stored subscription; the offering object is shared, never copied. Responses are
+ * written by `subscriptionJson`, which must give exactly JSON.stringify of this (subscription-json.test.ts).
+ */
 export function toSubscription(record: SubscriptionRecord): Subscription {
   const { state } = record;
   const subscription: Subscription = {

@@ -1,5 +1,6 @@
 import { isJsonObject } from '../../../store/subscriptions/field-reader.js';
-import { toSubscription } from '../../../store/subscriptions/to-subscription.js';
+import { subscriptionJson } from '../../../store/subscriptions/subscription-json.js';
+import { JsonText } from '../../json-text.js';
 import type { Route } from '../../route.js';
 import { bodyProblemsError } from './body-problems-error.js';
 import type { SubscriptionsState } from './subscriptions-state.js';
@@ -12,6 +13,6 @@ export const createSubscription: Route<SubscriptionsState> = {
   handler: ({ body, state }) => {
     const result = state.subscriptions.create(isJsonObject(body) ? body.data : undefined);
     if (!result.ok) throw bodyProblemsError(400, result.problems);
-    return { status: 201, body: { data: toSubscription(result.subscription) } };
+    return { status: 201, body: new JsonText(`{"data":${subscriptionJson(result.subscription)}}`) };
   },
 };

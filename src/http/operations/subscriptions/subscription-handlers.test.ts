@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createSubscriptionStore } from '../../../store/subscriptions/create-subscription-store.js';
 import { HttpError } from '../../http-error.js';
+import { JsonText } from '../../json-text.js';
 import type { HandlerContext, HandlerResult } from '../../route.js';
 import { createSubscription, listSubscriptions, updateSubscription } from './index.js';
 import type { SubscriptionsState } from './subscriptions-state.js';
@@ -16,9 +17,13 @@ function context(state: SubscriptionsState, parts: Partial<HandlerContext<Subscr
   return { request: {} as IncomingMessage, params: {}, query: url.searchParams, body: undefined, url, language: 'en-US', state, ...parts };
 } // prettier-ignore
 
+/** The handler's result with a JSON text body parsed, as a client would read it. */
 async function call(run: () => HandlerResult | Promise<HandlerResult>): Promise<HandlerResult> {
   try {
-    return await run();
+    const result = await run();
+    return result.body instanceof JsonText
+      ? { ...result, body: JSON.parse(result.body.text) as unknown }
+      : result;
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, body: { errors: error.errors } };
     throw error;
@@ -107,5 +112,24 @@ describe('subscription handlers', () => {
         parameter: 'subscription_uuid',
       });
     }
+  });
+  it('lets the list be replayed only until a create or an update moves the store version', async () => {
+    const state = newState();
+    const version = () => listSubscriptions.cacheVersion?.(state);
+    const before = version();
+    const created = await call(() => createSubscription.handler(context(state, { body: { data: valid } })));
+    const afterCreate = version();
+    const data = { id: FIXTURE_SUBSCRIPTION, type: 'subscription', attributes: { plan_id: YEARLY_PLAN } };
+    const params = { subscription_uuid: FIXTURE_SUBSCRIPTION };
+    await call(() => updateSubscription.handler(context(state, { params, body: { data } })));
+    const afterUpdate = version();
+    await call(() =>
+      updateSubscription.handler(context(state, { params, body: { data: { ...data, id: 'x' } } })),
+    );
+    expect(created.status).toBe(201);
+    expect(typeof before).toBe('number');
+    expect(afterCreate).toBeGreaterThan(before ?? Infinity);
+    expect(afterUpdate).toBeGreaterThan(afterCreate ?? Infinity);
+    expect(version()).toBe(afterUpdate);
   });
 });

@@ -1,5 +1,6 @@
-import { toSubscription } from '../../../store/subscriptions/to-subscription.js';
+import { subscriptionJson } from '../../../store/subscriptions/subscription-json.js';
 import { HttpError } from '../../http-error.js';
+import { JsonText } from '../../json-text.js';
 import type { Route } from '../../route.js';
 import { bodyProblemsError } from './body-problems-error.js';
 import type { SubscriptionsState } from './subscriptions-state.js';
@@ -14,7 +15,8 @@ export const updateSubscription: Route<SubscriptionsState> = {
   handler: ({ params, body, state }) => {
     const id = params.subscription_uuid ?? '';
     const result = state.subscriptions.update(id, body);
-    if (result.ok) return { status: 200, body: { data: toSubscription(result.subscription) } };
+    if (result.ok)
+      return { status: 200, body: new JsonText(`{"data":${subscriptionJson(result.subscription)}}`) };
     if (result.reason === 'not_found') {
       throw HttpError.of(404, `No subscription with id '${id.slice(0, 64)}'`, {
         parameter: 'subscription_uuid',

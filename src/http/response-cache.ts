@@ -1,0 +1,113 @@
+/** A 200 response as it went out, minus the per-request headers (request id, CORS) added on every send. */
+export interface CachedResponse {
+  status: number;
+  /** The handler's headers plus Content-Type and Content-Length: the same for every send of this body. */
+  headers: Readonly<Record<string, string | number>>;
+  body: Buffer;
+}
+
+export interface ResponseCacheLimits {
+  /** Total bytes of bodies, keys and headers held; the least recently used entries go first past it. */
+  maxBytes: number;
+  maxEntries: number;
+}
+
+export const DEFAULT_RESPONSE_CACHE_LIMITS: ResponseCacheLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxEntries: 5_000,
+};
+
+/** What the response depends on besides the store: everything else about the request is the same or refused. */
+export interface ResponseCacheKey {
+  /** The public origin links are built from, `http://host:port` as publicUrl computes it. */
+  origin: string;
+  /** The request target as received: path and raw query, base path included. */
+  target: string;
+  /** The negotiated language. */
+  language: string;
+}
+
+/**
+ * The key as one string. Language and origin never hold a space (one of a fixed set; a proto and a host that
+ * passed publicUrl's checks), so splitting at the first two spaces gives back exactly the three parts:
+ * different requests cannot share a key.
+ */
+export function responseCacheKey({ origin, target, language }: ResponseCacheKey): string {
+  return `${language} ${origin} ${target}`;
+}
+
+interface Entry {
+  version: number;
+  response: CachedResponse;
+  bytes: number;
+}
+
+// Header names and values are counted as their text length; close enough for a budget, always positive.
+function sizeOf(key: string, response: CachedResponse): number {
+  let bytes = response.body.length + key.length * 2;
+  for (const name in response.headers) bytes += name.length + String(response.headers[name]).length;
+  return bytes;
+}
+
+/**
+ * Whole GET responses by key and store version, least recently used first out. An entry is served only for
+ * the version it was made at: a write bumps the version, so a stale entry is never served; it is dropped when
+ * next looked up, overwritten, or pushed out by newer entries.
+ * @example
+ * const cache = new ResponseCache();
+ * cache.set('en-US http://h /s', 3, { status: 200, headers: {}, body: Buffer.from('{}') });
+ * cache.get('en-US http://h /s', 4); // undefined: the store has moved on
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private heldBytes = 0;
+
+  constructor(readonly limits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE_LIMITS) {}
+
+  /** Entries held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes held, as counted against `limits.maxBytes`. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get(key: string, version: number): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) {
+      this.heldBytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // re-inserted: the Map's order is the recency order
+    return entry.response;
+  }
+
+  set(key: string, version: number, response: CachedResponse): void {
+    const bytes = sizeOf(key, response);
+    this.delete(key);
+    if (bytes > this.limits.maxBytes || this.limits.maxEntries < 1) return; // would evict everything else
+    this.entries.set(key, { version, response, bytes });
+    this.heldBytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.heldBytes <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) break;
+      this.entries.delete(oldest);
+      this.heldBytes -= entry.bytes;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.heldBytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.heldBytes -= entry.bytes;
+  }
+}
