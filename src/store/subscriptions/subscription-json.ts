@@ -2,6 +2,7 @@ import { isoTime } from './iso-time.js';
 import { JsonCache } from './json-cache.js';
 import type { SubscriptionRecord } from './subscription-record.js';
 import type { Offering } from './subscription-resources.js';
+import { OPTIONAL_TIMESTAMPS } from './subscription-record.js';
 
 // Byte for byte JSON.stringify(toSubscription(record)), key order included (subscription-json.test.ts holds
 // them together), written out because a list page renders 25 to 100 of them and building and stringifying
@@ -10,15 +11,6 @@ import type { Offering } from './subscription-resources.js';
 // gives one flat string, where + leaves a tree of pieces that costs more memory and more to copy out.
 const quote = JSON.stringify as (text: string) => string;
 const iso = (ms: number): string => `"${isoTime(ms)}"`;
-
-const OPTIONAL_TIMES = [
-  'canceled_at',
-  'paused_at',
-  'resumed_at',
-  'end_date',
-  'go_live_after',
-  'go_live',
-] as const;
 
 // A record's two parts come to about 1.1 KB: at most about 22 MB of them are kept, whatever the store size.
 const RECORDS_KEPT = 20_000;
@@ -65,7 +57,7 @@ function renderTail(record: SubscriptionRecord): string {
   parts.push(',"name":', quote(record.name), ',"email":', quote(record.email), '}');
   parts.push(',"meta":{"owner":"store","timestamps":{"updated_at":', iso(record.updated_at));
   parts.push(',"created_at":', iso(record.created_at));
-  for (const key of OPTIONAL_TIMES) {
+  for (const key of OPTIONAL_TIMESTAMPS) {
     const value = record[key];
     if (value !== undefined) parts.push(',"', key, '":', iso(value));
   }

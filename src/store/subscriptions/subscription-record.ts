@@ -26,6 +26,16 @@ export interface OfferingEntry {
  * A stored subscription: flat and immutable (an update stores a new record), times in epoch milliseconds.
  * Kept compact because a store may hold 100,000 of them; `subscriptionJson` writes the response text.
  */
+/** The optional times of a subscription, in the order its response's `meta.timestamps` lists them. */
+export const OPTIONAL_TIMESTAMPS = [
+  'canceled_at',
+  'paused_at',
+  'resumed_at',
+  'end_date',
+  'go_live_after',
+  'go_live',
+] as const;
+
 export interface SubscriptionRecord {
   readonly id: string;
   readonly account_id: string;

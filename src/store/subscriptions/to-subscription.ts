@@ -1,6 +1,7 @@
 import { subscriptionRelationships } from './offering-relationships.js';
 import type { SubscriptionRecord } from './subscription-record.js';
 import type { Subscription, SubscriptionTimestamps } from './subscription-resources.js';
+import { OPTIONAL_TIMESTAMPS } from './subscription-record.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -49,21 +50,12 @@ export function toSubscription(record: SubscriptionRecord): Subscription {
   return subscription;
 }
 
-const OPTIONAL_TIMES = [
-  'canceled_at',
-  'paused_at',
-  'resumed_at',
-  'end_date',
-  'go_live_after',
-  'go_live',
-] as const;
-
 function timestamps(record: SubscriptionRecord): SubscriptionTimestamps {
   const result: SubscriptionTimestamps = {
     updated_at: iso(record.updated_at),
     created_at: iso(record.created_at),
   };
-  for (const key of OPTIONAL_TIMES) {
+  for (const key of OPTIONAL_TIMESTAMPS) {
     const value = record[key];
     if (value !== undefined) result[key] = iso(value);
   }
