@@ -89,6 +89,9 @@ export async function captureResponse(baseUrl: string, request: LoadRequest): Pr
   return {
     method: request.method,
     path: request.path,
+    // Cases that differ only in a header or body (de-DE, two plan switches) must replay their own capture.
+    ...(request.headers === undefined ? {} : { requestHeaders: request.headers }),
+    ...(request.body === undefined ? {} : { requestBody: request.body }),
     status: response.status,
     contentType: response.headers.get('content-type') ?? 'application/json',
     body: await response.text(),

@@ -261,6 +261,17 @@ function shapeOf(document: unknown, schema: unknown, shape: Shape, depth = 0): S
   return shape;
 }
 
+const shapeCache = new WeakMap<object, Shape>();
+
+/** shapeOf of a schema object, worked out once: the document never changes, and this runs on every write. */
+function cachedShape(document: unknown, schema: unknown): Shape {
+  const cached = isObject(schema) ? shapeCache.get(schema) : undefined;
+  if (cached !== undefined) return cached;
+  const shape = shapeOf(document, schema, { properties: new Map(), open: false, closedBySchema: false });
+  if (isObject(schema)) shapeCache.set(schema, shape);
+  return shape;
+}
+
 /** Fields the request schema does not declare, one violation each (keys of every branch of a combinator count). */
 export function unknownFieldViolations(
   document: unknown,
@@ -269,26 +280,25 @@ export function unknownFieldViolations(
   at = '',
 ): Violation[] {
   if (schema === undefined) return [];
-  const shape = shapeOf(document, schema, { properties: new Map(), open: false, closedBySchema: false });
+  const shape = cachedShape(document, schema);
   if (Array.isArray(value))
     return shape.items === undefined
       ? []
       : value.flatMap((item, i) => unknownFieldViolations(document, shape.items, item, `${at}/${i}`));
   if (!isObject(value)) return [];
   const violations: Violation[] = [];
-  const known = [...shape.properties.keys()];
   for (const [key, field] of Object.entries(value)) {
     const where = child('body', at, key);
     const declared = shape.properties.get(key);
     if (declared !== undefined) violations.push(...unknownFieldViolations(document, declared, field, where));
     else if (shape.additional !== undefined && shape.additional !== true)
       violations.push(...unknownFieldViolations(document, shape.additional, field, where));
-    else if (!shape.open && !shape.closedBySchema && known.length > 0)
+    else if (!shape.open && !shape.closedBySchema && shape.properties.size > 0)
       violations.push({
         in: 'body',
         at: where,
         keyword: 'unknownField',
-        detail: unknownFieldDetail(where, undefined, known),
+        detail: unknownFieldDetail(where, undefined, [...shape.properties.keys()]),
       });
   }
   return violations;
