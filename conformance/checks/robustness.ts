@@ -131,6 +131,54 @@ function fuzzCheck(
   };
 }
 
+/**
+ * Plan numbers the contract bounds only below (a trial period, a plan length, a frequency) at the top of what
+ * JSON integers hold: a server that computes dates from them may overflow. Each is either refused or stored;
+ * if stored, the subscription must still be listable, since a record that cannot be rendered breaks every
+ * page holding it.
+ */
+const EXTREME_PLANS: ReadonlyArray<Record<string, unknown>> = [
+  { trial_period: Number.MAX_SAFE_INTEGER },
+  { billing_interval_type: 'year', end_behavior: 'close', plan_length: Number.MAX_SAFE_INTEGER },
+  { billing_interval_type: 'year', end_behavior: 'close', billing_frequency: Number.MAX_SAFE_INTEGER },
+];
+
+const extremeNumbersCheck: Check = {
+  id: 'robustness.create-extreme-numbers',
+  title: 'Create bodies with extreme plan numbers never get a 5xx, nor break the list afterwards',
+  family: 'robustness',
+  source: 'contract',
+  operation: 'createSubscription',
+  readOnly: false,
+  async run(ctx) {
+    const failures: Failure[] = [];
+    const never5xx = (exchange: Exchange, message: string) => {
+      if (exchange.response.status < 500) return;
+      failures.push(
+        ctx.fail(exchange, {
+          rule: 'never a 5xx, whatever the input',
+          message: `${message} got ${exchange.response.status}`,
+          expected: '< 500',
+          actual: exchange.response.status,
+        }),
+      );
+    };
+    for (const fields of EXTREME_PLANS) {
+      const body = validCreateBody(ctx.random);
+      for (const [key, value] of Object.entries(fields))
+        setPath(body, ['data', 'offering', 'plans', 0, key], value);
+      const created = await ctx.call('createSubscription', { json: body });
+      never5xx(created, `a create with ${JSON.stringify(fields)}`);
+      if (created.response.status >= 300) continue;
+      const listed = await ctx.call('listSubscriptions', {
+        query: [['filter', `eq(external_ref,${String(body.data.external_ref)})`]],
+      });
+      never5xx(listed, `listing the subscription created with ${JSON.stringify(fields)}`);
+    }
+    return failures;
+  },
+};
+
 const nodeRequest = (ctx: CheckContext, extra: OperationRequest): Promise<Exchange> =>
   ctx.call('getNodeProducts', { params: catalogParams(ctx), ...extra });
 
@@ -173,6 +221,7 @@ export const robustnessChecks: Check[] = [
       }
     },
   ),
+  extremeNumbersCheck,
   fuzzCheck(
     'robustness.fuzz-create-subscription',
     'Odd create bodies never get a 5xx',

@@ -43,6 +43,28 @@ const unsavedPlanSwitch: Handler = async (req, forward) => {
   return res;
 };
 
+/** A server that computes dates from plan numbers and overflows: a create with a huge one crashes it. */
+const extremePlanNumbersCrash: Handler = async (req, forward) => {
+  if (operationOf(req) !== 'createSubscription') return forward(req);
+  let sent: unknown;
+  try {
+    sent = JSON.parse(req.body) as unknown;
+  } catch {
+    return forward(req);
+  }
+  const plans = child(sent, 'data', 'offering')?.plans;
+  const huge = (plan: unknown) =>
+    isObject(plan) &&
+    ['trial_period', 'plan_length', 'billing_frequency'].some((key) => Number(plan[key]) > 1e12);
+  if (!Array.isArray(plans) || !plans.some(huge)) return forward(req);
+  return {
+    status: 500,
+    headers: { 'content-type': 'text/plain' },
+    body: undefined,
+    text: 'RangeError: Invalid time value',
+  };
+};
+
 /** Writes that are lost or not persisted. */
 export const writeFaults: Fault[] = [
   {
@@ -72,5 +94,12 @@ export const writeFaults: Fault[] = [
     only: 'lifecycle',
     expectFailedCheck: 'lifecycle.plan-switch',
     handler: () => unsavedPlanSwitch,
+  },
+  {
+    name: 'extreme-plan-numbers-crash',
+    description: 'a create whose plan has a huge trial_period, plan_length or billing_frequency answers 500',
+    only: 'robustness.create-extreme-numbers',
+    expectFailedCheck: 'robustness.create-extreme-numbers',
+    handler: () => extremePlanNumbersCrash,
   },
 ];

@@ -230,6 +230,16 @@ describe('buildSubscription', () => {
       pointers: ['/data/meta/timestamps/go_live_after'],
     },
     {
+      title: 'a trial period that leads past the last representable date',
+      data: { ...base, offering: { ...inlineOffering, plans: [{ ...inlineOffering.plans[1], trial_period: Number.MAX_SAFE_INTEGER }] } },
+      pointers: ['/data/offering/plans/0/trial_period'],
+    },
+    {
+      title: 'a closing plan whose length leads past the last representable date',
+      data: { ...base, offering: { ...inlineOffering, plans: [{ ...inlineOffering.plans[1], billing_interval_type: 'year', plan_length: 300_000 }] } },
+      pointers: ['/data/offering/plans/0/plan_length'],
+    },
+    {
       title: 'several broken fields at once, each reported',
       data: { ...base, name: '', email: 'x', currency: 'EURO', offering_id: fixture.offering.id },
       pointers: ['/data/currency', '/data/email', '/data/name'],

@@ -75,6 +75,18 @@ export function buildSubscription(data: unknown, context: BuildContext): BuildOu
   // A pending subscription starts billing when it goes live, if that time is known.
   const start = pending && planned.goLiveAfter !== undefined ? planned.goLiveAfter : now;
   const closes = plan.attributes.end_behavior === 'close';
+  const invoiceAfter = addIntervals(start, unit, trial ?? 0);
+  const endDate = planned.endDate ?? (closes ? addIntervals(start, unit, length * frequency) : undefined);
+  // A plan's lengths are only bounded below by the contract; times they lead to must still be dates, or the
+  // record could be stored but never rendered (every list page holding it would fail).
+  const planPointer = chosen.inline
+    ? `${DATA}/offering/plans/${planIndex(chosen.entry, plan)}`
+    : `${DATA}/plan_id`;
+  if (!isRepresentableTime(invoiceAfter))
+    reader.problem(`${planPointer}${chosen.inline ? '/trial_period' : ''}`, TIME_RANGE(`the trial period`));
+  if (endDate !== undefined && !isRepresentableTime(endDate))
+    reader.problem(`${planPointer}${chosen.inline ? '/plan_length' : ''}`, TIME_RANGE('the plan length'));
+  if (reader.problems.length > 0) return { ok: false, problems: reader.problems };
   const subscription: SubscriptionRecord = {
     id: context.newId(),
     account_id: accountId,
@@ -97,18 +109,28 @@ export function buildSubscription(data: unknown, context: BuildContext): BuildOu
       closed: false,
       suspended: false,
       pending,
-      invoice_after: addIntervals(start, unit, trial ?? 0),
+      invoice_after: invoiceAfter,
     },
     created_at: now,
     updated_at: now,
     canceled_at: undefined,
     paused_at: undefined,
     resumed_at: undefined,
-    end_date: planned.endDate ?? (closes ? addIntervals(start, unit, length * frequency) : undefined),
+    end_date: endDate,
     go_live_after: planned.goLiveAfter,
     go_live: undefined,
   };
   return { ok: true, subscription, newOffering: chosen.inline ? chosen.entry : undefined };
+}
+
+// JavaScript dates reach 8.64e15 ms either side of 1970.
+const MAX_TIME_MS = 8.64e15;
+const isRepresentableTime = (ms: number): boolean => Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS;
+const TIME_RANGE = (what: string) =>
+  `${what} leads past the latest representable date (year 275760); use a smaller number of intervals`;
+
+function planIndex(offering: OfferingEntry, plan: OfferingPlan): number {
+  return offering.plans.findIndex((candidate) => candidate.id === plan.id);
 }
 
 function plannedTimes(reader: FieldReader, data: JsonObject): { goLiveAfter?: number; endDate?: number } {
