@@ -81,7 +81,7 @@ function word(table: Words, language: Language, index: number): string {
 }
 
 /**
- * A product name in a language; the en-US name is the canonical one (filters match it).
+ * A product name in a language, as responses show it and name filters match it.
  * @example productName({ adjective: 0, material: 0, noun: 0, feature: 0, template: 0 }, 'fr-FR') // 'Chaise rustique en bois'
  */
 export function productName(wording: ProductWording, language: Language): string {

@@ -108,7 +108,7 @@ export interface ProductRecord {
   wording: ProductWording;
   /** Appended to the localised name: a child's option names, e.g. ` (Red, Large)`. */
   nameSuffix: string;
-  /** The canonical (en-US) name: what `eq(name, ...)` matches. */
+  /** The en-US name, which slugs derive from; filters match the name in the request's language. */
   name: string;
   sku: string;
   slug: string;

@@ -138,7 +138,13 @@ export function createCatalogStore(options: CatalogStoreOptions): CatalogStore {
   const pageOf = (query: NodeProductsQuery): NodePage | CatalogMiss => {
     const found = resolve(query.catalogId, query.releaseId, query.nodeId);
     if (!found.ok) return found;
-    const selected = selectNodeProducts(found.catalog, found.release, found.node, query.filter);
+    const selected = selectNodeProducts(
+      found.catalog,
+      found.release,
+      found.node,
+      query.filter,
+      query.language,
+    );
     const view: ProductView = {
       catalog: found.catalog,
       release: found.release,

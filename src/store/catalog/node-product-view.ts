@@ -27,13 +27,18 @@ export interface ProductView {
   linkBase: string;
 }
 
+/** A product's name as the response shows it in `language`; filters match this same text. */
+export function localName(product: ProductRecord, language: Language): string {
+  return `${productName(product.wording, language)}${product.nameSuffix}`;
+}
+
 /**
  * A stored product as the operation returns it: localised name and description, display prices formatted
  * for the language, bread crumbs from the hierarchy, `curated_product: true` only when curated.
  */
 export function renderNodeProduct(product: ProductRecord, view: ProductView, curated: boolean): NodeProduct {
   const { release, language } = view;
-  const name = `${productName(product.wording, language)}${product.nameSuffix}`;
+  const name = localName(product, language);
   return {
     id: product.id,
     type: 'product',

@@ -4,6 +4,7 @@ import { createCatalogStore } from './catalog-store.js';
 import type { ProductRecord } from './catalog-records.js';
 import { isVisible, readFilterAttribute, selectNodeProducts } from './node-products-selection.js';
 import { loadCatalogFixture } from '../../seed/catalog/catalog-fixture.js';
+import { localName } from './node-product-view.js';
 
 const fixture = loadCatalogFixture();
 const store = createCatalogStore({ seed: 11, products: 300 });
@@ -18,7 +19,7 @@ function oracle(expressions: FilterExpression[]): string[] {
   return visible
     .filter((product) =>
       expressions.every(({ attribute, values }) => {
-        const value = readFilterAttribute(product, attribute);
+        const value = readFilterAttribute(product, attribute, 'en-US');
         const have = (Array.isArray(value) ? value : [value]) as string[];
         const fold = (text: string) => (attribute === 'tags' ? text.toLowerCase() : text);
         return have.some((item) => values.map(fold).includes(fold(item)));
@@ -29,10 +30,10 @@ function oracle(expressions: FilterExpression[]): string[] {
 }
 
 const ids = (expressions: FilterExpression[]) =>
-  selectNodeProducts(catalog, release, node, expressions).map((entry) => entry.product.id);
+  selectNodeProducts(catalog, release, node, expressions, 'en-US').map((entry) => entry.product.id);
 
 function valueOf(product: ProductRecord | undefined, attribute: string): string {
-  const value = product === undefined ? undefined : readFilterAttribute(product, attribute);
+  const value = product === undefined ? undefined : readFilterAttribute(product, attribute, 'en-US');
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
@@ -90,12 +91,12 @@ describe('selectNodeProducts', () => {
     const fresh = attached.filter((product) => product.since > (older?.index ?? 0));
     expect(fresh.length).toBeGreaterThan(0);
     if (older === undefined) return;
-    const selected = selectNodeProducts(catalog, older, node, []).map((entry) => entry.product.id);
+    const selected = selectNodeProducts(catalog, older, node, [], 'en-US').map((entry) => entry.product.id);
     for (const product of fresh) expect(selected).not.toContain(product.id);
   });
 
   it('puts curated products first in curated order, then the rest in attach order', () => {
-    const selected = selectNodeProducts(catalog, release, node, []);
+    const selected = selectNodeProducts(catalog, release, node, [], 'en-US');
     const curated = selected.filter((entry) => entry.curated).map((entry) => entry.product.id);
     const liveCurated = node.curated_product_ids.filter((id) => visible.some((product) => product.id === id));
     expect(curated).toEqual(liveCurated);
@@ -108,11 +109,31 @@ describe('selectNodeProducts', () => {
 
   it('orders in(id, ...) by updated_at, most recent first, whatever the order of the ids', () => {
     const some = visible.slice(0, 12).map((product) => product.id);
-    const selected = selectNodeProducts(catalog, release, node, [
-      { op: 'in', attribute: 'id', values: some.reverse() },
-    ]);
+    const selected = selectNodeProducts(
+      catalog,
+      release,
+      node,
+      [{ op: 'in', attribute: 'id', values: some.reverse() }],
+      'en-US',
+    );
     expect(selected).toHaveLength(12);
     const stamps = selected.map((entry) => entry.product.updated_at);
     expect(stamps).toEqual([...stamps].sort().reverse());
+  });
+
+  it.each(['de-DE', 'fr-FR'] as const)('matches names as %s shows them, not the English ones', (language) => {
+    if (bundle === undefined) throw new Error('no bundle product in the showcase node');
+    const shown = localName(bundle, language);
+    expect(shown).not.toBe(localName(bundle, 'en-US'));
+    const byShown = selectNodeProducts(
+      catalog,
+      release,
+      node,
+      [{ op: 'eq', attribute: 'name', values: [shown] }],
+      language,
+    );
+    expect(byShown.map((entry) => entry.product.id)).toContain(bundle.id);
+    const byEnglish = [{ op: 'eq' as const, attribute: 'name', values: [localName(bundle, 'en-US')] }];
+    expect(selectNodeProducts(catalog, release, node, byEnglish, language)).toEqual([]);
   });
 });

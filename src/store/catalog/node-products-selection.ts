@@ -1,5 +1,7 @@
 import { compileFilter, type FilterValue } from '../../query/filter-match.js';
+import { localName } from './node-product-view.js';
 import { NODE_PRODUCT_LOWERCASE_ATTRIBUTES, type FilterExpression } from '../../query/filter.js';
+import type { Language } from '../../i18n/language.js';
 import type { CatalogRecord, NodeRecord, ProductRecord, ReleaseRecord } from './catalog-records.js';
 
 export interface SelectedProduct {
@@ -7,13 +9,20 @@ export interface SelectedProduct {
   curated: boolean;
 }
 
-/** The filterable attributes of a stored product; names match the canonical (en-US) name. */
-export function readFilterAttribute(product: ProductRecord, attribute: string): FilterValue {
+/**
+ * The filterable attributes of a stored product. A name is matched as the response shows it, in the request's
+ * language, so a storefront can filter by the name it displays.
+ */
+export function readFilterAttribute(
+  product: ProductRecord,
+  attribute: string,
+  language: Language,
+): FilterValue {
   switch (attribute) {
     case 'id':
       return product.id;
     case 'name':
-      return product.name;
+      return localName(product, language);
     case 'sku':
       return product.sku;
     case 'slug':
@@ -68,8 +77,11 @@ export function selectNodeProducts(
   release: ReleaseRecord,
   node: NodeRecord,
   filter: readonly FilterExpression[],
+  language: Language,
 ): SelectedProduct[] {
-  const matches = compileFilter(filter, readFilterAttribute, {
+  const read = (product: ProductRecord, attribute: string) =>
+    readFilterAttribute(product, attribute, language);
+  const matches = compileFilter(filter, read, {
     lowercase: NODE_PRODUCT_LOWERCASE_ATTRIBUTES,
   });
   const curated = new Set(node.curated_product_ids);
