@@ -454,7 +454,7 @@ describe('the real spec', () => {
         {
           at: 'include',
           detail:
-            'include must match ^(plans|products)(,(plans|products))?$ (plans, products, or plans,products)',
+            'include must match ^ *(plans|products) *(, *(plans|products) *)?$ (plans, products, or plans,products)',
         },
       ],
     },

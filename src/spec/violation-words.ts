@@ -32,7 +32,7 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 const PATTERN_WORDS: Readonly<Record<string, string>> = {
   '^[A-Z]{3}$': 'three uppercase letters, e.g. USD',
   '^[A-Za-z0-9_.-]+$': 'letters, digits, hyphen, underscore and period only',
-  '^(plans|products)(,(plans|products))?$': 'plans, products, or plans,products',
+  '^ *(plans|products) *(, *(plans|products) *)?$': 'plans, products, or plans,products',
 };
 
 const plural = (n: unknown, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
