@@ -115,20 +115,24 @@ function fuzzCheck(
     async run(ctx) {
       const failures: Failure[] = [];
       for (let i = 0; i < FUZZ_REQUESTS; i++) {
-        const exchange = await request(ctx);
-        if (exchange.response.status < 500) continue;
-        failures.push(
-          ctx.fail(exchange, {
-            rule: 'never a 5xx, whatever the input',
-            message: `a seeded odd request got ${exchange.response.status}`,
-            expected: '< 500',
-            actual: exchange.response.status,
-          }),
-        );
+        failures.push(...serverErrors(ctx, await request(ctx), 'a seeded odd request'));
       }
       return failures;
     },
   };
+}
+
+/** The failure of an exchange answered with a 5xx (none otherwise): "never a 5xx, whatever the input". */
+function serverErrors(ctx: CheckContext, exchange: Exchange, what: string): Failure[] {
+  if (exchange.response.status < 500) return [];
+  return [
+    ctx.fail(exchange, {
+      rule: 'never a 5xx, whatever the input',
+      message: `${what} got ${exchange.response.status}`,
+      expected: '< 500',
+      actual: exchange.response.status,
+    }),
+  ];
 }
 
 /**
@@ -152,28 +156,19 @@ const extremeNumbersCheck: Check = {
   readOnly: false,
   async run(ctx) {
     const failures: Failure[] = [];
-    const never5xx = (exchange: Exchange, message: string) => {
-      if (exchange.response.status < 500) return;
-      failures.push(
-        ctx.fail(exchange, {
-          rule: 'never a 5xx, whatever the input',
-          message: `${message} got ${exchange.response.status}`,
-          expected: '< 500',
-          actual: exchange.response.status,
-        }),
-      );
-    };
     for (const fields of EXTREME_PLANS) {
       const body = validCreateBody(ctx.random);
       for (const [key, value] of Object.entries(fields))
         setPath(body, ['data', 'offering', 'plans', 0, key], value);
       const created = await ctx.call('createSubscription', { json: body });
-      never5xx(created, `a create with ${JSON.stringify(fields)}`);
+      failures.push(...serverErrors(ctx, created, `a create with ${JSON.stringify(fields)}`));
       if (created.response.status >= 300) continue;
       const listed = await ctx.call('listSubscriptions', {
         query: [['filter', `eq(external_ref,${String(body.data.external_ref)})`]],
       });
-      never5xx(listed, `listing the subscription created with ${JSON.stringify(fields)}`);
+      failures.push(
+        ...serverErrors(ctx, listed, `listing the subscription created with ${JSON.stringify(fields)}`),
+      );
     }
     return failures;
   },

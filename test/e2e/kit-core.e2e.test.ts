@@ -245,6 +245,19 @@ interface JsonReport {
   }>;
 }
 
+/** The three report files of a run, written into `dir`. */
+const reportArgs = (dir: string) => [
+  '--report',
+  `json=${join(dir, 'kit.json')}`,
+  '--report',
+  `junit=${join(dir, 'kit.xml')}`,
+  '--report',
+  `html=${join(dir, 'kit.html')}`,
+];
+
+const jsonReport = async (dir: string) =>
+  JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+
 describe('subcat check against a conformant fake', () => {
   let fake: Fake;
   let dir: string;
@@ -261,12 +274,7 @@ describe('subcat check against a conformant fake', () => {
       `Authorization: ${SECRET}`,
       '--seed',
       '7',
-      '--report',
-      `json=${join(dir, 'kit.json')}`,
-      '--report',
-      `junit=${join(dir, 'kit.xml')}`,
-      '--report',
-      `html=${join(dir, 'kit.html')}`,
+      ...reportArgs(dir),
     ]);
   });
   afterAll(async () => {
@@ -275,7 +283,7 @@ describe('subcat check against a conformant fake', () => {
   });
 
   it('exits 0 with no failure and no warning, through a base path', async () => {
-    const report = JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+    const report = await jsonReport(dir);
     const broken = report.results.filter(
       (result) => result.outcome === 'failed' || result.outcome === 'warned',
     );
@@ -292,7 +300,7 @@ describe('subcat check against a conformant fake', () => {
   });
 
   it('skips only the response-time budget, which was not asked for', async () => {
-    const report = JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+    const report = await jsonReport(dir);
     const skipped = report.results.filter(
       (r) => r.outcome === 'skipped' && r.message !== 'not selected by --only',
     );
@@ -340,12 +348,7 @@ describe('subcat check against a fake that answers 500 to bad input', () => {
       `Authorization: ${SECRET}`,
       '--header',
       'X-Api-Key: k3y-v4lue',
-      '--report',
-      `json=${join(dir, 'kit.json')}`,
-      '--report',
-      `junit=${join(dir, 'kit.xml')}`,
-      '--report',
-      `html=${join(dir, 'kit.html')}`,
+      ...reportArgs(dir),
     ]);
   });
   afterAll(async () => {
@@ -355,7 +358,7 @@ describe('subcat check against a fake that answers 500 to bad input', () => {
 
   it('exits 1 with robustness.no-5xx and the rejection checks failed', async () => {
     expect(run.code).toBe(1);
-    const report = JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+    const report = await jsonReport(dir);
     const outcome = (id: string) => report.results.find((result) => result.check === id)?.outcome;
     expect(outcome('robustness.no-5xx')).toBe('failed');
     expect(outcome('rejection.list-subscriptions-filter')).toBe('failed');
@@ -364,7 +367,7 @@ describe('subcat check against a fake that answers 500 to bad input', () => {
   });
 
   it('gives each failure a curl line with every header value redacted', async () => {
-    const report = JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+    const report = await jsonReport(dir);
     const curls = report.results.flatMap((result) => result.failures.map((failure) => failure.curl ?? ''));
     expect(curls.length).toBeGreaterThan(5);
     for (const curl of curls.filter((line) => line !== '')) {
