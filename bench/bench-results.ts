@@ -44,6 +44,12 @@ export interface TargetVerdict {
   subject: string;
   actual: string;
   verdict: Verdict;
+  /**
+   * The same target held against the ceiling (a bare node:http server sending the same bytes to the same
+   * load generator): what this machine allows at all. Absent for targets with no ceiling (start-up, RSS,
+   * the kit's run) and for the share of the ceiling itself.
+   */
+  ceiling?: { actual: string; verdict: Verdict };
 }
 
 export interface Machine {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from './bench-results.js';
+import type { CaseResult, TargetVerdict } from './bench-results.js';
 import type { LoadResult } from './load-run.js';
-import { README_END, README_START, renderCaseTable, replaceReadmeSection } from './results-report.js';
+import {
+  README_END,
+  README_START,
+  renderCaseTable,
+  renderTargetLine,
+  replaceReadmeSection,
+} from './results-report.js';
 
 const block = `${README_START}\nNEW TABLE\n${README_END}`;
 
@@ -78,5 +84,35 @@ describe('renderCaseTable', () => {
     expect(lines[2]).toBe(
       '| list subscriptions | small | 48.0 | 24,000 | 0.81 | 3.46 | 0 / 2 | 40,000 | 1.00 | 60% | n/a | n/a | n/a | n/a |',
     );
+  });
+});
+
+describe('renderTargetLine', () => {
+  const base: TargetVerdict = {
+    target: 'p99 <= 5 ms',
+    subject: 'node products (small)',
+    actual: '6.00 ms',
+    verdict: 'MISS',
+  };
+  const lines = [
+    {
+      name: 'a target with no ceiling',
+      verdict: base,
+      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms',
+    },
+    {
+      name: "a miss the ceiling meets is the mock's own",
+      verdict: { ...base, ceiling: { actual: '4.00 ms', verdict: 'PASS' } },
+      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 4.00 ms, meets it',
+    },
+    {
+      name: 'a miss the ceiling misses too is beyond the machine',
+      verdict: { ...base, ceiling: { actual: '5.50 ms', verdict: 'MISS' } },
+      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 5.50 ms, misses it too',
+    },
+  ] satisfies { name: string; verdict: TargetVerdict; line: string }[];
+
+  it.each(lines)('$name', ({ verdict, line }) => {
+    expect(renderTargetLine(verdict)).toBe(line);
   });
 });

@@ -149,6 +149,51 @@ describe('evaluateTargets', () => {
     ]);
   });
 
+  const ceilingCases = [
+    {
+      name: 'a Prism factor the ceiling reaches too',
+      input: row({ subcat: load(10_000), ceiling: load(25_000) }),
+      target: '>= 20x Prism',
+      ceiling: { actual: '25.0x (25000 vs 1000 req/s)', verdict: 'PASS' },
+    },
+    {
+      name: 'a Prism factor beyond the ceiling',
+      input: row({ subcat: load(10_000), ceiling: load(12_000) }),
+      target: '>= 20x Prism',
+      ceiling: { actual: '12.0x (12000 vs 1000 req/s)', verdict: 'MISS' },
+    },
+    {
+      name: 'a p99 the ceiling meets',
+      input: row({ subcat: load(30_000, 6), ceiling: load(30_000, 4) }),
+      target: 'p99 <= 5 ms',
+      ceiling: { actual: '4.00 ms', verdict: 'PASS' },
+    },
+    {
+      name: 'a p99 the ceiling misses too',
+      input: row({ subcat: load(30_000, 6), ceiling: load(30_000, 5.5) }),
+      target: 'p99 <= 5 ms',
+      ceiling: { actual: '5.50 ms', verdict: 'MISS' },
+    },
+    {
+      name: 'a ceiling that answered errors does not count as reaching it',
+      input: row({ ceiling: load(90_000, 1, { errors: 3 }) }),
+      target: '>= 20x Prism',
+      ceiling: { actual: '3 errors', verdict: 'MISS' },
+    },
+    { name: 'no ceiling figure', input: row({ ceiling: null }), target: 'p99 <= 5 ms', ceiling: undefined },
+    {
+      name: 'the share of the ceiling has no ceiling of its own',
+      input: row({}),
+      target: '>= 50% of the ceiling',
+      ceiling: undefined,
+    },
+  ] as const;
+
+  it.each(ceilingCases)('the ceiling on the same target: $name', ({ input, target, ceiling }) => {
+    const found = evaluateTargets(results({ cases: [input] })).find((t) => t.target.startsWith(target));
+    expect(found?.ceiling).toEqual(ceiling);
+  });
+
   it('the large-store p99 target applies to filtered lists only', () => {
     const verdicts = evaluateTargets(results({ cases: [row({ store: 'large', subcat: load(30_000, 50) })] }));
     expect(verdicts.some((v) => v.target.startsWith('p99'))).toBe(false);

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { expect } from 'vitest';
+import type { MockOptions } from '../../src/index.js';
+import { packageRoot } from '../../src/spec/load.js';
+
+// Get a node's products over real HTTP, against the fixed catalog of fixtures/ (ids.json, catalog.json).
+
+export interface Product {
+  id: string;
+  attributes: Record<string, unknown> & {
+    name: string;
+    sku: string;
+    tags: string[];
+    price: Record<string, { amount: number; includes_tax: boolean }>;
+  };
+  relationships: Record<string, { data?: unknown }>;
+  meta: Record<string, unknown> & {
+    product_types: string[];
+    bread_crumbs: Record<string, string[]>;
+    bread_crumb_nodes: string[];
+    language: string;
+    display_price: Record<'with_tax' | 'without_tax', { amount: number; formatted: string }>;
+  };
+}
+export interface Page {
+  meta: {
+    results: { total: number };
+    page: { limit: number; offset: number; current: number; total: number };
+  };
+  data: Product[];
+  links: { self: string; first: string; last: string | null; prev: string | null; next: string | null };
+  included?: Record<string, { id: string }[]>;
+}
+export interface Answer<T = Page> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+}
+
+const read = (file: string) => JSON.parse(readFileSync(join(packageRoot(), 'fixtures', file), 'utf8'));
+export const ids = read('ids.json').catalog as {
+  catalog_id: string;
+  release_ids: string[];
+  root_node_id: string;
+  node_id: string;
+  deep_node_id: string;
+  empty_node_id: string;
+};
+export const fixture = read('catalog.json') as {
+  catalog: { tax_rate_bp: number; display_currency: string };
+  nodes: { id: string; parent_id: string | null }[];
+  showcase: { live_by_release: Record<string, number>; curated_live_by_release: Record<string, number> };
+  deep_live_products: number;
+};
+export const [expired = '', older = '', , newest = ''] = ids.release_ids;
+
+/** The mock each node-products file starts: the fixed catalog plus generated products, quiet. */
+export const NODE_PRODUCTS_MOCK: Partial<MockOptions> = {
+  port: 0,
+  seed: 3,
+  products: 300,
+  logLevel: 'silent',
+};
+
+export const path = (node = ids.node_id, release = 'latest', catalog = ids.catalog_id) =>
+  `/catalogs/${catalog}/releases/${release}/nodes/${node}/relationships/products`;
+
+/** Reads a node's products from the mock at `base()`, asked on each call because the mock starts in beforeAll. */
+export function nodeProductsClient(base: () => string) {
+  async function get<T = Page>(target: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const url = target.startsWith('http') ? target : `${base()}${target}`;
+    const response = await request(url, { headers });
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: (await response.body.json()) as T,
+    };
+  }
+
+  /** The node's whole list (one request of 100 is enough for the fixed node). */
+  async function everything(node = ids.node_id, release = 'latest'): Promise<Product[]> {
+    const answer = await get(`${path(node, release)}?page[limit]=100`);
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  }
+
+  return { get, everything };
+}
