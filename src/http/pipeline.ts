@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockOptions } from '../mock-options.js';
 import type { OperationValidators, SpecOperation, SpecValidators, Violation } from '../spec/validators.js';
 import { checkBearer } from './auth.js';
+import { CacheAliases, ORIGIN_HEADERS, rawRequestKey } from './cache-aliases.js';
 import { preflightHeaders, setCorsHeaders } from './cors.js';
 import { HttpError, errorObject, type ErrorObject } from './http-error.js';
 import { negotiateLanguage } from '../i18n/language.js';
@@ -12,7 +13,12 @@ import { publicUrl, stripBasePath } from './public-url.js';
 import { hasBody, readBody, readJsonBody } from './read-body.js';
 import { requestId } from './request-id.js';
 import { renderResult, sendError, sendRendered, sendResult, toHttpError } from './respond.js';
-import { ResponseCache, responseCacheKey, type ResponseCacheLimits } from './response-cache.js';
+import {
+  DEFAULT_RESPONSE_CACHE_LIMITS,
+  ResponseCache,
+  responseCacheKey,
+  type ResponseCacheLimits,
+} from './response-cache.js';
 import { HTTP_METHODS, type HandlerResult, type Route } from './route.js';
 import { Router, allowHeader, type RouteMatch } from './router.js';
 
@@ -92,10 +98,34 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const served = [...new Set([...routes.map((r) => r.path), ...validators.operations.map((o) => o.path)])];
   const mount = (path: string) => (options.basePath === '/' ? path : options.basePath + path);
   const cache = new ResponseCache(config.responseCache);
+  /** Raw keys of valid cacheable requests, to the cache key and store version they resolved to. */
+  const aliases = new CacheAliases<{ key: string; version: () => number }>(
+    (config.responseCache ?? DEFAULT_RESPONSE_CACHE_LIMITS).maxEntries,
+  );
+  const rawKeyHeaders = [
+    ...new Set([
+      ...ORIGIN_HEADERS,
+      ...routes.flatMap((r) =>
+        r.cacheVersion === undefined ? [] : (validators.operation(r.operationId)?.headerNames ?? []),
+      ),
+    ]),
+  ];
   const languages = new Map<string, string>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+    // A repeat of a valid cacheable GET goes straight to its cached response: same raw key, same route,
+    // same validation outcome, so routing, parsing and validating again would only find what they found.
+    const raw =
+      (method === 'GET' || method === 'HEAD') && request.headers.prefer === undefined
+        ? rawRequestKey(request.headers, request.url ?? '/', rawKeyHeaders)
+        : undefined;
+    const alias = raw === undefined ? undefined : aliases.get(raw);
+    if (alias !== undefined) {
+      if (options.auth) checkBearer(request);
+      const cached = cache.get(alias.key, alias.version());
+      if (cached !== undefined) return sendRendered(response, cached.status, cached.headers, cached.body);
+    }
     const asterisk = method === 'OPTIONS' && request.url === '*'; // OPTIONS * asks about the server itself
     const url = publicUrl(request, config.fallbackHost(), asterisk ? '/' : undefined);
     const local = asterisk ? undefined : stripBasePath(url.pathname, options.basePath);
@@ -135,6 +165,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     const { route } = target;
     const language = languageOf(request.headers['accept-language']);
     const slot = cacheSlot(route, method, request, url, language);
+    if (slot !== undefined && raw !== undefined) aliases.set(raw, { key: slot.key, version: slot.current });
     const cached = slot === undefined ? undefined : cache.get(slot.key, slot.version);
     if (cached !== undefined) return sendRendered(response, cached.status, cached.headers, cached.body);
 
@@ -158,12 +189,13 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     request: IncomingMessage,
     url: URL,
     language: string,
-  ): { key: string; version: number } | undefined {
-    if (route.cacheVersion === undefined || (method !== 'GET' && method !== 'HEAD')) return undefined;
+  ): { key: string; version: number; current: () => number } | undefined {
+    const { cacheVersion } = route;
+    if (cacheVersion === undefined || (method !== 'GET' && method !== 'HEAD')) return undefined;
     if (request.headers.prefer !== undefined) return undefined;
     const origin = `${url.protocol}//${url.host}`;
     const key = responseCacheKey({ origin, target: request.url ?? '/', language });
-    return { key, version: route.cacheVersion(state) };
+    return { key, version: cacheVersion(state), current: () => cacheVersion(state) };
   }
 
   /** The one error for a request's violations: 409 when any is a conflict the route names, else 400. */

@@ -39,6 +39,8 @@ export interface OperationValidators {
   body?: Validate;
   bodyRequired: boolean;
   parameters: (input: ParameterInput) => Violation[];
+  /** Lower-case names of the header parameters `parameters` reads: a request's validity depends on these. */
+  headerNames: readonly string[];
 }
 
 export interface SpecValidators {
@@ -200,6 +202,9 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
     const validators: OperationValidators = {
       bodyRequired: isObject(requestBody.value) && requestBody.value.required === true,
       parameters: parameterValidator(document, op, compile),
+      headerNames: declaredParameters(document, op)
+        .filter(({ parameter }) => parameter.in === 'header')
+        .map(({ parameter }) => parameter.name.toLowerCase()),
     };
     if (mediaType !== undefined && isObject(content) && isObject(content[mediaType])) {
       const schemaAt = [...requestBody.at, 'content', mediaType, 'schema'];

@@ -7,7 +7,8 @@ import type { Route } from '../../src/http/route.js';
 import { listen, type RunningServer } from '../../src/http/server.js';
 import { startMock } from '../../src/index.js';
 import { DEFAULT_MOCK_OPTIONS, type MockOptions } from '../../src/mock-options.js';
-import { specValidators } from '../../src/spec/validators.js';
+import { loadSpec } from '../../src/spec/load.js';
+import { specValidators, type SpecValidators } from '../../src/spec/validators.js';
 
 // The whole-response cache of the pipeline, over real sockets, with a stand-in handler that counts its calls:
 // a response that comes back with an old count was served from the cache.
@@ -51,13 +52,14 @@ async function start(
   state: CountingState,
   options: Partial<MockOptions> = {},
   responseCache?: ResponseCacheLimits,
+  validators: SpecValidators = specValidators(),
 ): Promise<RunningServer> {
   return listen(
     {
       routes: [counted],
       state,
       options: { ...DEFAULT_MOCK_OPTIONS, ...options },
-      validators: specValidators(),
+      validators,
       logger: pino({ level: 'silent' }),
       responseCache,
     },
@@ -219,6 +221,38 @@ describe('whole-response cache', () => {
       expect((await call(guarded.origin, PATH, { headers: { authorization: 'Basic x' } })).status).toBe(401);
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('answers every repeat of an invalid request with its 400, never from a cached neighbour', async () => {
+    const before = state.calls;
+    await call(server.origin, `${PATH}?page[limit]=5`);
+    for (let i = 0; i < 3; i++) expect((await call(server.origin, `${PATH}?page[limit]=0`)).status).toBe(400);
+    expect(state.calls).toBe(before + 1);
+  });
+
+  it('validates a repeat that differs only in a header parameter the spec declares', async () => {
+    // Another spec whose operation requires a header: a request's validity then depends on that header, so
+    // a cached answer for a request with it must not be served to one without it.
+    const document = structuredClone(loadSpec());
+    const operation = document.paths?.[counted.path]?.get;
+    operation?.parameters?.push({
+      name: 'X-Tenant',
+      in: 'header',
+      required: true,
+      schema: { type: 'string', pattern: '^[a-z]+$' },
+    });
+    const own: CountingState = { version: 1, calls: 0 };
+    const tenanted = await start(own, {}, undefined, specValidators(document));
+    try {
+      const tenant = { headers: { 'x-tenant': 'acme' } };
+      expect((await call(tenanted.origin, PATH, tenant)).status).toBe(200);
+      expect((await call(tenanted.origin, PATH, tenant)).json?.calls).toBe(1); // cached
+      expect((await call(tenanted.origin, PATH)).status).toBe(400);
+      expect((await call(tenanted.origin, PATH, { headers: { 'x-tenant': 'ACME!' } })).status).toBe(400);
+      expect((await call(tenanted.origin, PATH, tenant)).json?.calls).toBe(1);
+    } finally {
+      await tenanted.close();
     }
   });
 
