@@ -14,15 +14,16 @@ const accepted: {
     options: { duration: 3, warmup: 0, connections: 10 },
   },
   {
-    name: 'quick shortens duration, warm-up and start-up runs',
+    name: 'quick runs one round and one start-up',
     argv: ['--quick'],
-    options: { duration: 2, warmup: 0.5, startupRuns: 1 },
+    options: { rounds: 1, startupRuns: 1 },
   },
   { name: 'start-up runs are counted', argv: ['--startup-runs', '5'], options: { startupRuns: 5 } },
+  { name: 'rounds are counted', argv: ['--rounds=5'], options: { rounds: 5 } },
   {
-    name: 'an explicit duration wins over quick',
-    argv: ['--duration', '4', '--quick'],
-    options: { duration: 4, warmup: 0.5, startupRuns: 1 },
+    name: 'explicit rounds win over quick',
+    argv: ['--rounds', '2', '--quick'],
+    options: { rounds: 2, startupRuns: 1 },
   },
   {
     name: 'environment variables set the numbers',
@@ -40,7 +41,7 @@ const accepted: {
     name: 'BENCH_QUICK=1 means quick',
     argv: [],
     env: { BENCH_QUICK: '1' },
-    options: { duration: 2, warmup: 0.5, startupRuns: 1 },
+    options: { rounds: 1, startupRuns: 1 },
   },
   {
     name: 'only lists case ids',
@@ -64,7 +65,14 @@ const rejected: { name: string; argv: string[]; env?: Record<string, string>; pr
   {
     name: 'zero connections are rejected',
     argv: ['--connections', '0'],
-    problem: '--connections must be a number from 1',
+    problem: '--connections must be a whole number from 1',
+  },
+  { name: 'half a round is rejected', argv: ['--rounds', '1.5'], problem: '--rounds must be a whole number' },
+  {
+    name: 'BENCH_ROUNDS is checked too',
+    argv: [],
+    env: { BENCH_ROUNDS: '0' },
+    problem: 'BENCH_ROUNDS must be',
   },
   { name: 'a flag without its value is rejected', argv: ['--duration'], problem: '--duration needs a value' },
   {

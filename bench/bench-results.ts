@@ -64,7 +64,7 @@ export interface Machine {
 export interface BenchResults {
   date: string;
   machine: Machine;
-  settings: { duration: number; warmup: number; connections: number };
+  settings: { duration: number; warmup: number; rounds: number; connections: number };
   stores: StoreStartup[];
   check: CheckRun | null;
   cases: CaseResult[];

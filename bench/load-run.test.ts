@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCeilingServer } from './ceiling-server.js';
-import { quantile, runLoad } from './load-run.js';
+import { medianRound, quantile, runLoad, type LoadResult } from './load-run.js';
 
 const quantiles = [
   { name: 'no samples give NaN', samples: [], q: 0.5, value: Number.NaN },
@@ -20,6 +20,48 @@ const quantiles = [
 describe('quantile', () => {
   it.each(quantiles)('$name', ({ samples, q, value }) => {
     expect(quantile(Float64Array.from(samples), q)).toBe(value);
+  });
+});
+
+const round = (requestsPerSecond: number, p99Ms: number, extra: Partial<LoadResult> = {}): LoadResult => ({
+  requestsPerSecond,
+  p50Ms: p99Ms / 4,
+  p99Ms,
+  requests: requestsPerSecond * 2,
+  errors: 0,
+  non2xx: 0,
+  statusCodes: { '200': requestsPerSecond * 2 },
+  ...extra,
+});
+
+const medians = [
+  { name: 'no rounds give nothing', rounds: [], rate: undefined, p99: undefined },
+  { name: 'one round is itself, with no round list', rounds: [round(10, 3)], rate: 10, p99: 3 },
+  {
+    name: 'three rounds give the middle rate with its own latencies',
+    rounds: [round(30, 1), round(10, 9), round(20, 4)],
+    rate: 20,
+    p99: 4,
+  },
+  { name: 'two rounds give the lower one', rounds: [round(30, 1), round(10, 9)], rate: 10, p99: 9 },
+];
+
+describe('medianRound', () => {
+  it.each(medians)('$name', ({ rounds, rate, p99 }) => {
+    const result = medianRound(rounds);
+    expect(result?.requestsPerSecond).toBe(rate);
+    expect(result?.p99Ms).toBe(p99);
+    if (rounds.length > 1) expect(result?.rounds).toEqual(rounds.map((r) => r.requestsPerSecond));
+    else expect(result?.rounds).toBeUndefined();
+  });
+
+  it('sums requests, errors and status codes over every round, so a bad round is never hidden', () => {
+    const bad = round(5, 50, { errors: 2, non2xx: 3, statusCodes: { '200': 7, '500': 3 } });
+    const result = medianRound([round(30, 1), bad, round(20, 4)]);
+    expect(result?.requestsPerSecond).toBe(20);
+    expect(result?.requests).toBe(60 + 10 + 40);
+    expect([result?.errors, result?.non2xx]).toEqual([2, 3]);
+    expect(result?.statusCodes).toEqual({ '200': 60 + 7 + 40, '500': 3 });
   });
 });
 

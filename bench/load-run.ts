@@ -31,6 +31,34 @@ export interface LoadResult {
   non2xx: number;
   /** Count per status code, e.g. { "200": 51234 }. */
   statusCodes: Record<string, number>;
+  /** When several rounds were run: each round's req/s, in run order (the figures above are the median's). */
+  rounds?: number[];
+}
+
+/**
+ * Several rounds of one case on one server as one result: the round with the median req/s (the lower middle
+ * one of an even count) gives the rate and latencies, so they come from one coherent run; requests, errors,
+ * non-2xx answers and status codes are summed over every round, so a bad round is never hidden.
+ */
+export function medianRound(rounds: readonly LoadResult[]): LoadResult | null {
+  if (rounds.length === 0) return null;
+  const byRate = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = byRate[Math.floor((byRate.length - 1) / 2)] as LoadResult;
+  const statusCodes: Record<string, number> = {};
+  for (const round of rounds)
+    for (const [code, count] of Object.entries(round.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const sum = (pick: (r: LoadResult) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  return {
+    requestsPerSecond: median.requestsPerSecond,
+    p50Ms: median.p50Ms,
+    p99Ms: median.p99Ms,
+    requests: sum((r) => r.requests),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes,
+    ...(rounds.length > 1 && { rounds: rounds.map((r) => r.requestsPerSecond) }),
+  };
 }
 
 /** The value at quantile q (0..1) of sorted samples, nearest-rank; NaN when there are none. */

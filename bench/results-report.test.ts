@@ -98,17 +98,17 @@ describe('renderTargetLine', () => {
     {
       name: 'a target with no ceiling',
       verdict: base,
-      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms',
+      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms',
     },
     {
       name: "a miss the ceiling meets is the mock's own",
       verdict: { ...base, ceiling: { actual: '4.00 ms', verdict: 'PASS' } },
-      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 4.00 ms, meets it',
+      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 4.00 ms, meets it',
     },
     {
       name: 'a miss the ceiling misses too is beyond the machine',
       verdict: { ...base, ceiling: { actual: '5.50 ms', verdict: 'MISS' } },
-      line: '- MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 5.50 ms, misses it too',
+      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 5.50 ms, misses it too',
     },
   ] satisfies { name: string; verdict: TargetVerdict; line: string }[];
 

@@ -67,12 +67,21 @@ function renderCheck(results: BenchResults): string {
   return `\`subcat check\` against the local mock (small store): ${(check.durationMs / 1000).toFixed(2)} s, exit ${check.exitCode ?? 'none'}.`;
 }
 
+function rounds({ rounds, warmup, duration }: BenchResults['settings']): string {
+  const run = `${warmup} s warm-up then ${duration} s measured`;
+  if (rounds <= 1) return `${run} per case and server`;
+  return (
+    `${rounds} rounds per case and server, each ${run}, servers alternating within a round; ` +
+    'shown: the round with the median req/s, with its own latencies (errors and non-2xx summed over all rounds)'
+  );
+}
+
 function renderMachine(results: BenchResults): string {
   const { machine, settings } = results;
   return (
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node} (${machine.platform}), ${results.date}; ` +
     `1-minute load average ${machine.loadAverage.before.toFixed(2)} before, ${machine.loadAverage.after.toFixed(2)} after. ` +
-    `${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s per case and server, loopback.`
+    `${settings.connections} connections, loopback; ${rounds(settings)}.`
   );
 }
 
@@ -89,7 +98,7 @@ function countVerdicts(results: BenchResults): string {
  * beyond what these bytes, this load generator and this machine allow whatever the server does.
  */
 export function renderTargetLine(t: TargetVerdict): string {
-  const line = `- ${t.verdict} ${t.target}: ${t.subject}: ${t.actual}`;
+  const line = `${t.verdict} ${t.target}: ${t.subject}: ${t.actual}`;
   if (t.ceiling === undefined) return line;
   const reach = t.ceiling.verdict === 'PASS' ? 'meets it' : 'misses it too';
   return `${line}; the ceiling: ${t.ceiling.actual}, ${reach}`;
@@ -124,7 +133,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     countVerdicts(results),
     '',
-    ...results.targets.map(renderTargetLine),
+    ...results.targets.map((t) => `- ${renderTargetLine(t)}`),
     '',
     ...notes(results),
   ].join('\n');

@@ -15,8 +15,13 @@ import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './bench-options.
 import type { BenchResults, CaseResult, Machine, StoreStartup } from './bench-results.js';
 import type { CapturedResponse } from './ceiling-server.js';
 import { captureResponse, discoverIds, type FixtureIds } from './discover-ids.js';
-import { runLoad, type LoadResult, type LoadSettings } from './load-run.js';
-import { renderReadmeBlock, renderResultsMarkdown, replaceReadmeSection } from './results-report.js';
+import { medianRound, runLoad, type LoadResult, type LoadSettings } from './load-run.js';
+import {
+  renderReadmeBlock,
+  renderResultsMarkdown,
+  renderTargetLine,
+  replaceReadmeSection,
+} from './results-report.js';
 import { runCheck } from './run-check.js';
 import { freePort, readMemory, startServer, stopAllServers, type ServerProcess } from './server-process.js';
 import { evaluateTargets } from './targets.js';
@@ -257,20 +262,32 @@ async function bench(options: BenchOptions, signal: AbortSignal): Promise<BenchR
         if (benchCase === undefined) continue;
         log(`${benchCase.title} [${store.size}]`);
         const notes: string[] = [];
-        const subcat = await measure(`subcat`, store.mock.baseUrl, benchCase, settings, notes);
-        const ceiling =
-          store.ceiling === null
-            ? null
-            : await measure('ceiling', store.ceiling.baseUrl, benchCase, settings, notes);
-        // Prism once per case, between the two stores' runs, so drift during a case hits it too.
-        if (index === 0 && prism !== null) {
+        // Prism once per case, on the first store, so drift during a case hits it too.
+        const withPrism = index === 0 && prism !== null;
+        if (withPrism) {
           const probe = await probePrism(prism, benchCase);
           prismNote = probe.refusal;
           prismBytes = probe.bodyBytes;
-          if (prismNote === undefined)
-            prismResult = await measure('prism', prism.baseUrl, benchCase, settings, notes);
-          else log(`  prism            ${prismNote}`);
+          if (prismNote !== undefined) log(`  prism            ${prismNote}`);
         }
+        const servers = [
+          { label: 'subcat', server: store.mock, rounds: [] as LoadResult[] },
+          ...(store.ceiling === null
+            ? []
+            : [{ label: 'ceiling', server: store.ceiling, rounds: [] as LoadResult[] }]),
+          ...(withPrism && prismNote === undefined
+            ? [{ label: 'prism', server: prism, rounds: [] as LoadResult[] }]
+            : []),
+        ];
+        // Servers alternate within each round, so a burst of other work on the machine hits all alike.
+        for (let round = 1; round <= options.rounds; round++)
+          for (const s of servers) {
+            const label = options.rounds > 1 ? `${s.label} #${round}` : s.label;
+            const result = await measure(label, s.server.baseUrl, benchCase, settings, notes);
+            if (result !== null) s.rounds.push(result);
+          }
+        const median = (label: string) => medianRound(servers.find((s) => s.label === label)?.rounds ?? []);
+        if (withPrism && prismNote === undefined) prismResult = median('prism');
         if (prismNote !== undefined) notes.push(prismNote);
         cases.push({
           id,
@@ -278,8 +295,8 @@ async function bench(options: BenchOptions, signal: AbortSignal): Promise<BenchR
           kind: benchCase.kind,
           filtered: benchCase.filtered,
           store: store.size,
-          subcat,
-          ceiling,
+          subcat: median('subcat'),
+          ceiling: median('ceiling'),
           prism: prismResult,
           bodyBytes: { subcat: store.bodyBytes.get(id) ?? null, prism: prismBytes },
           notes,
@@ -292,7 +309,12 @@ async function bench(options: BenchOptions, signal: AbortSignal): Promise<BenchR
     return {
       date: new Date().toISOString(),
       machine: machine(loadBefore),
-      settings: { duration: options.duration, warmup: options.warmup, connections: options.connections },
+      settings: {
+        duration: options.duration,
+        warmup: options.warmup,
+        rounds: options.rounds,
+        connections: options.connections,
+      },
       ...partial,
       targets: evaluateTargets(partial),
     };
@@ -343,7 +365,7 @@ async function main(): Promise<number> {
 
   const results = await bench(args.options, abort.signal);
   log('\nTargets (issue 6):');
-  for (const t of results.targets) log(`  ${t.verdict.padEnd(4)} ${t.target}: ${t.subject}: ${t.actual}`);
+  for (const t of results.targets) log(`  ${renderTargetLine(t)}`);
   if (args.options.write) write(results);
   return 0;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockOptions } from '../mock-options.js';
 import type { OperationValidators, SpecOperation, SpecValidators, Violation } from '../spec/validators.js';
-import { checkBearer } from './auth.js';
+import { checkBearer, hasBearer } from './auth.js';
 import { CacheAliases, ORIGIN_HEADERS, rawRequestKey } from './cache-aliases.js';
 import { preflightHeaders, setCorsHeaders } from './cors.js';
 import { HttpError, errorObject, type ErrorObject } from './http-error.js';
@@ -17,6 +17,7 @@ import {
   DEFAULT_RESPONSE_CACHE_LIMITS,
   ResponseCache,
   responseCacheKey,
+  type CachedResponse,
   type ResponseCacheLimits,
 } from './response-cache.js';
 import { HTTP_METHODS, type HandlerResult, type Route } from './route.js';
@@ -112,20 +113,31 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   ];
   const languages = new Map<string, string>();
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
-    // A repeat of a valid cacheable GET goes straight to its cached response: same raw key, same route,
-    // same validation outcome, so routing, parsing and validating again would only find what they found.
-    const raw =
-      (method === 'GET' || method === 'HEAD') && request.headers.prefer === undefined
-        ? rawRequestKey(request.headers, request.url ?? '/', rawKeyHeaders)
-        : undefined;
+  /**
+   * A repeat of a valid cacheable GET: its cached response, or undefined for the full path. Same raw key, so
+   * same route and same validation outcome: routing, parsing and validating again would only find what they
+   * found the first time. A request that fails auth takes the full path, which answers its 401.
+   */
+  function cachedAnswer(request: IncomingMessage, raw: string | undefined): CachedResponse | undefined {
     const alias = raw === undefined ? undefined : aliases.get(raw);
-    if (alias !== undefined) {
-      if (options.auth) checkBearer(request);
-      const cached = cache.get(alias.key, alias.version());
-      if (cached !== undefined) return sendRendered(response, cached.status, cached.headers, cached.body);
-    }
+    if (alias === undefined) return undefined;
+    if (options.auth && !hasBearer(request)) return undefined;
+    return cache.get(alias.key, alias.version());
+  }
+
+  /** The raw key of a request that may be answered from the cache (a GET or HEAD without Prefer). */
+  function rawKeyOf(request: IncomingMessage, method: string): string | undefined {
+    return (method === 'GET' || method === 'HEAD') && request.headers.prefer === undefined
+      ? rawRequestKey(request.headers, request.url ?? '/', rawKeyHeaders)
+      : undefined;
+  }
+
+  async function handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    raw: string | undefined,
+  ): Promise<void> {
     const asterisk = method === 'OPTIONS' && request.url === '*'; // OPTIONS * asks about the server itself
     const url = publicUrl(request, config.fallbackHost(), asterisk ? '/' : undefined);
     const local = asterisk ? undefined : stripBasePath(url.pathname, options.basePath);
@@ -294,15 +306,24 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
 
   return function listener(request: IncomingMessage, response: ServerResponse): void {
     const id = requestId(request.headers['x-request-id']);
-    response.setHeader('x-request-id', id);
-    const origin = request.headers.origin;
-    if (origin !== undefined) setCorsHeaders(response, origin);
     // One access line per request at info; nothing at all is measured or kept when info is off.
     if (logger.isLevelEnabled('info')) {
       (response as AccessLogged)[ACCESS] = { id, started: process.hrtime.bigint() };
       response.once('close', logAccess);
     }
-    handle(request, response).catch((error: unknown) => {
+    const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+    const raw = rawKeyOf(request, method);
+    const hit = cachedAnswer(request, raw);
+    const origin = request.headers.origin;
+    if (hit !== undefined && origin === undefined) {
+      // The hot path: one writeHead with every header, no headers set on the response before it.
+      response.writeHead(hit.status, { 'x-request-id': id, ...hit.headers }).end(hit.body);
+      return;
+    }
+    response.setHeader('x-request-id', id);
+    if (origin !== undefined) setCorsHeaders(response, origin);
+    if (hit !== undefined) return sendRendered(response, hit.status, hit.headers, hit.body);
+    handle(request, response, method, raw).catch((error: unknown) => {
       try {
         sendError(response, toHttpError(error, logger, id));
       } catch (failure) {

@@ -105,6 +105,10 @@ describe('whole-response cache', () => {
       expect(second.headers[name]).toBe(first.headers[name]);
     expect(Number(first.headers['content-length'])).toBe(first.bytes.length);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    const traced = await call(server.origin, `${PATH}?page[limit]=5`, {
+      headers: { 'x-request-id': 'trace-1' },
+    });
+    expect([traced.headers['x-request-id'], traced.json?.calls]).toEqual(['trace-1', first.json?.calls]);
   });
 
   it('calls the handler again after a write bumps the version', async () => {
