@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
 import {
-  NODE_PRODUCTS_MOCK,
   expired,
   fixture,
   ids,
   newest,
-  nodeProductsClient,
+  useNodeProductsMock,
   older,
   path,
 } from '../support/node-products-client.js';
 
 // What a node's products are: live ones by release, bread crumbs, and the 404/400 answers around them.
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock(NODE_PRODUCTS_MOCK);
-});
-afterAll(async () => {
-  await mock.close();
-});
-
-const { get, everything } = nodeProductsClient(() => mock.url);
+const { get, everything } = useNodeProductsMock();
 
 describe('GET node products: content', () => {
   it('returns only the live products of the node, curated ones first with curated_product true', async () => {

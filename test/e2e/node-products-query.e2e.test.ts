@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.js';
-import {
-  NODE_PRODUCTS_MOCK,
-  nodeProductsClient,
-  path,
-  type Answer,
-  type Product,
-} from '../support/node-products-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useNodeProductsMock, path, type Answer, type Product } from '../support/node-products-client.js';
 
 // The query parameters of a node's products: filter, page and include.
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock(NODE_PRODUCTS_MOCK);
-});
-afterAll(async () => {
-  await mock.close();
-});
-
-const { get, everything } = nodeProductsClient(() => mock.url);
+const { get, everything } = useNodeProductsMock();
 
 const filtered = async (filter: string) =>
   get(`${path()}?page[limit]=100&filter=${encodeURIComponent(filter)}`);

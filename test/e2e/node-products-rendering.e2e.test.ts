@@ -1,25 +1,10 @@
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.js';
-import {
-  NODE_PRODUCTS_MOCK,
-  fixture,
-  nodeProductsClient,
-  path,
-  type Page,
-} from '../support/node-products-client.js';
+import { describe, expect, it } from 'vitest';
+import { fixture, useNodeProductsMock, path, type Page } from '../support/node-products-client.js';
 
 // How a node's products are rendered per language and host: prices, names, links, and cached pages.
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock(NODE_PRODUCTS_MOCK);
-});
-afterAll(async () => {
-  await mock.close();
-});
-
-const { get } = nodeProductsClient(() => mock.url);
+const { get, base } = useNodeProductsMock();
 
 describe('GET node products: language and prices', () => {
   const languages = [
@@ -107,7 +92,7 @@ describe('GET node products: repeated requests', () => {
     language: unknown;
   }
   async function raw(headers: Record<string, string>): Promise<Raw> {
-    const response = await request(`${mock.url}${target()}`, { headers });
+    const response = await request(`${base()}${target()}`, { headers });
     return { text: await response.body.text(), language: response.headers['content-language'] };
   }
 
@@ -120,7 +105,7 @@ describe('GET node products: repeated requests', () => {
     expect(new Set(first.map((answer) => answer.text)).size).toBe(variants.length);
     variants.forEach((variant, at) => {
       const body = JSON.parse(first[at]?.text ?? '{}') as Page;
-      const host = variant.host === '' ? new URL(mock.url).host : variant.host;
+      const host = variant.host === '' ? new URL(base()).host : variant.host;
       expect(first[at]?.language).toBe(variant.language);
       expect(body.data.every((product) => product.meta.language === variant.language)).toBe(true);
       expect(new URL(body.links.self).host).toBe(host);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { expect } from 'vitest';
-import type { MockOptions } from '../../src/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startMock, type MockOptions, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/spec/load.js';
 
 // Get a node's products over real HTTP, against the fixed catalog of fixtures/ (ids.json, catalog.json).
@@ -67,8 +67,23 @@ export const NODE_PRODUCTS_MOCK: Partial<MockOptions> = {
 export const path = (node = ids.node_id, release = 'latest', catalog = ids.catalog_id) =>
   `/catalogs/${catalog}/releases/${release}/nodes/${node}/relationships/products`;
 
-/** Reads a node's products from the mock at `base()`, asked on each call because the mock starts in beforeAll. */
-export function nodeProductsClient(base: () => string) {
+/**
+ * Starts a mock (NODE_PRODUCTS_MOCK) for the calling test file, in its beforeAll, stopped in its afterAll,
+ * and reads a node's products from it.
+ */
+export function useNodeProductsMock() {
+  let mock: RunningMock | undefined;
+  beforeAll(async () => {
+    mock = await startMock(NODE_PRODUCTS_MOCK);
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+  const base = (): string => {
+    if (mock === undefined) throw new Error('the node products mock is not started (call from a test)');
+    return mock.url;
+  };
+
   async function get<T = Page>(target: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const url = target.startsWith('http') ? target : `${base()}${target}`;
     const response = await request(url, { headers });
@@ -86,5 +101,5 @@ export function nodeProductsClient(base: () => string) {
     return answer.body.data;
   }
 
-  return { get, everything };
+  return { get, everything, base };
 }
