@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCeilingServer } from './ceiling-server.js';
-import { medianRound, quantile, runLoad, type LoadResult } from './load-run.js';
+import { medianRound, quantile, roundOrder, runLoad, type LoadResult } from './load-run.js';
 
 const quantiles = [
   { name: 'no samples give NaN', samples: [], q: 0.5, value: Number.NaN },
@@ -45,6 +45,40 @@ const medians = [
   },
   { name: 'two rounds give the lower one', rounds: [round(30, 1), round(10, 9)], rate: 10, p99: 9 },
 ];
+
+const orders = [
+  {
+    name: 'round 1 keeps the order',
+    servers: ['subcat', 'ceiling', 'prism'],
+    round: 1,
+    order: ['subcat', 'ceiling', 'prism'],
+  },
+  {
+    name: 'round 2 starts with the second',
+    servers: ['subcat', 'ceiling', 'prism'],
+    round: 2,
+    order: ['ceiling', 'prism', 'subcat'],
+  },
+  {
+    name: 'round 4 of three starts over',
+    servers: ['subcat', 'ceiling', 'prism'],
+    round: 4,
+    order: ['subcat', 'ceiling', 'prism'],
+  },
+  {
+    name: 'two servers swap each round',
+    servers: ['subcat', 'ceiling'],
+    round: 2,
+    order: ['ceiling', 'subcat'],
+  },
+  { name: 'no servers give none', servers: [], round: 3, order: [] },
+];
+
+describe('roundOrder', () => {
+  it.each(orders)('$name', ({ servers, round, order }) => {
+    expect(roundOrder(servers, round)).toEqual(order);
+  });
+});
 
 describe('medianRound', () => {
   it.each(medians)('$name', ({ rounds, rate, p99 }) => {

@@ -35,6 +35,13 @@ export interface LoadResult {
   rounds?: number[];
 }
 
+/** The servers of round `round` (from 1): the list rotated by one more place each round. */
+export function roundOrder<T>(servers: readonly T[], round: number): T[] {
+  if (servers.length === 0) return [];
+  const shift = (((round - 1) % servers.length) + servers.length) % servers.length;
+  return [...servers.slice(shift), ...servers.slice(0, shift)];
+}
+
 /**
  * Several rounds of one case on one server as one result: the round with the median req/s (the lower middle
  * one of an even count) gives the rate and latencies, so they come from one coherent run; requests, errors,

@@ -71,7 +71,8 @@ function rounds({ rounds, warmup, duration }: BenchResults['settings']): string 
   const run = `${warmup} s warm-up then ${duration} s measured`;
   if (rounds <= 1) return `${run} per case and server`;
   return (
-    `${rounds} rounds per case and server, each ${run}, servers alternating within a round; ` +
+    `${rounds} rounds per case and server, each ${run}, servers alternating within a round and each round ` +
+    'starting with the next server; ' +
     'shown: the round with the median req/s, with its own latencies (errors and non-2xx summed over all rounds)'
   );
 }

@@ -15,7 +15,7 @@ import { BENCH_USAGE, parseBenchArgs, type BenchOptions } from './bench-options.
 import type { BenchResults, CaseResult, Machine, StoreStartup } from './bench-results.js';
 import type { CapturedResponse } from './ceiling-server.js';
 import { captureResponse, discoverIds, type FixtureIds } from './discover-ids.js';
-import { medianRound, runLoad, type LoadResult, type LoadSettings } from './load-run.js';
+import { medianRound, roundOrder, runLoad, type LoadResult, type LoadSettings } from './load-run.js';
 import {
   renderReadmeBlock,
   renderResultsMarkdown,
@@ -279,9 +279,10 @@ async function bench(options: BenchOptions, signal: AbortSignal): Promise<BenchR
             ? [{ label: 'prism', server: prism, rounds: [] as LoadResult[] }]
             : []),
         ];
-        // Servers alternate within each round, so a burst of other work on the machine hits all alike.
+        // Servers alternate within each round, so a burst of other work on the machine hits all alike, and
+        // each round starts with another server, so none is always the one run right after Prism's load.
         for (let round = 1; round <= options.rounds; round++)
-          for (const s of servers) {
+          for (const s of roundOrder(servers, round)) {
             const label = options.rounds > 1 ? `${s.label} #${round}` : s.label;
             const result = await measure(label, s.server.baseUrl, benchCase, settings, notes);
             if (result !== null) s.rounds.push(result);
