@@ -115,7 +115,7 @@ export function renderResultsMarkdown(results: BenchResults): string {
     renderMachine(results),
     '',
     'Each server runs in its own child process; autocannon drives it from the runner process, one server at a time, ' +
-      'alternating servers case by case so drift hits all alike. The ceiling is a bare `node:http` server replaying ' +
+      'alternating servers within each round of a case so drift hits all alike. The ceiling is a bare `node:http` server replaying ' +
       "the mock's own captured response for the case. Prism (`prism mock -v silent`) answers from the spec's " +
       'examples whatever the store holds, so it is measured once per case and shown on both sizes. ' +
       "p50/p99 are computed from every response time (not autocannon's whole-millisecond histogram). " +

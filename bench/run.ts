@@ -287,7 +287,12 @@ async function bench(options: BenchOptions, signal: AbortSignal): Promise<BenchR
             const result = await measure(label, s.server.baseUrl, benchCase, settings, notes);
             if (result !== null) s.rounds.push(result);
           }
-        const median = (label: string) => medianRound(servers.find((s) => s.label === label)?.rounds ?? []);
+        // A server that failed any round is n/a for the case (the note says why): the rounds it did finish
+        // are not a measurement of the case as asked.
+        const median = (label: string) => {
+          const rounds = servers.find((s) => s.label === label)?.rounds ?? [];
+          return rounds.length === options.rounds ? medianRound(rounds) : null;
+        };
         if (withPrism && prismNote === undefined) prismResult = median('prism');
         if (prismNote !== undefined) notes.push(prismNote);
         cases.push({

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { CacheAliases, ORIGIN_HEADERS, rawRequestKey } from './cache-aliases.js';
+import { ANSWER_HEADERS, CacheAliases, rawRequestKey } from './cache-aliases.js';
 
-const NAMES = [...ORIGIN_HEADERS, 'accept-language'];
-const key = (headers: IncomingHttpHeaders, target = '/s') => rawRequestKey(headers, target, NAMES);
+const NAMES = [...ANSWER_HEADERS, 'x-tenant'];
+const key = (headers: IncomingHttpHeaders, target = '/s', method = 'GET') =>
+  rawRequestKey(method, headers, target, NAMES);
 
 describe('rawRequestKey', () => {
   const apart: {
@@ -28,6 +29,15 @@ describe('rawRequestKey', () => {
   ];
   it.each(apart)('tells apart $name', ({ a, b, targets = ['/s', '/s'] }) => {
     expect(key(a, targets[0])).not.toBe(key(b, targets[1]));
+  });
+
+  it('tells apart GET and HEAD (a spec may give HEAD an operation of its own)', () => {
+    expect(key({ host: 'h' }, '/s', 'GET')).not.toBe(key({ host: 'h' }, '/s', 'HEAD'));
+  });
+
+  it('always reads Accept-Language, which every route negotiates, whatever the spec declares', () => {
+    const only = (headers: IncomingHttpHeaders) => rawRequestKey('GET', headers, '/s', ANSWER_HEADERS);
+    expect(only({ 'accept-language': 'de' })).not.toBe(only({ 'accept-language': 'fr' }));
   });
 
   it('ignores headers it is not told to read (request ids, CORS origins, user agents)', () => {
@@ -72,5 +82,23 @@ describe('CacheAliases', () => {
     for (const raw of set) aliases.set(raw, `resolved ${raw}`);
     expect(aliases.size).toBe(held.length);
     for (const raw of held) expect(aliases.get(raw)).toBe(`resolved ${raw}`);
+  });
+
+  const budgets: { name: string; set: string[]; held: string[]; chars: number }[] = [
+    { name: 'counts the characters of the keys held', set: ['ab', 'cde'], held: ['ab', 'cde'], chars: 5 },
+    {
+      name: 'empties itself past its character budget',
+      set: ['abcd', 'efgh', 'ijk'],
+      held: ['ijk'],
+      chars: 3,
+    },
+    { name: 'never holds a key longer than the budget', set: ['a', 'x'.repeat(11)], held: ['a'], chars: 1 },
+    { name: 'a key set again is counted once', set: ['abcd', 'abcd', 'abcd'], held: ['abcd'], chars: 4 },
+  ];
+  it.each(budgets)('$name', ({ set, held, chars }) => {
+    const aliases = new CacheAliases<string>(100, 10);
+    for (const raw of set) aliases.set(raw, raw);
+    expect([aliases.size, aliases.chars]).toEqual([held.length, chars]);
+    for (const raw of held) expect(aliases.get(raw)).toBe(raw);
   });
 });

@@ -1,23 +1,27 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** The headers publicUrl builds a response's links from: part of every raw key. */
-export const ORIGIN_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'host'] as const;
+/**
+ * Headers every cached answer depends on whatever the spec declares: those publicUrl builds links from, and
+ * Accept-Language, which the pipeline negotiates for every route. Part of every raw key.
+ */
+export const ANSWER_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'host', 'accept-language'] as const;
 
 /**
- * Everything a cacheable GET's answer and its validation can depend on, as received: the values of the
- * headers `names` (the origin headers, and the operations' header parameters such as Accept-Language) and
- * the raw request target. Requests with the same raw key get the same response cache key, route and
+ * Everything a cacheable GET's answer and its validation can depend on, as received: the method (a spec may
+ * give HEAD an operation of its own), the values of the headers `names` (ANSWER_HEADERS and the operations'
+ * header parameters) and the raw request target. Requests with the same raw key get the same response cache key, route and
  * validation outcome, so a raw key seen once on a valid request can go straight to the cache. Undefined
  * when one of these headers came as a list (node gives them as strings; anything else takes the full path).
  * No part holds a newline (node refuses one in a header or a target), and each stands behind a marker of
  * present (`+`) or absent (`-`), so joining them with newlines keeps different requests apart.
  */
 export function rawRequestKey(
+  method: string,
   headers: IncomingHttpHeaders,
   target: string,
   names: readonly string[],
 ): string | undefined {
-  let key = '';
+  let key = `${method}\n`;
   for (const name of names) {
     const value = headers[name];
     if (typeof value === 'object') return undefined;
@@ -41,11 +45,20 @@ function part(value: string | undefined): string {
  */
 export class CacheAliases<Resolved> {
   private readonly resolved = new Map<string, Resolved>();
+  /** Characters of the raw keys held: a raw key can be as long as node's header limit (16 KiB). */
+  private heldChars = 0;
 
-  constructor(readonly maxEntries: number) {}
+  constructor(
+    readonly maxEntries: number,
+    readonly maxChars = 4 * 1024 * 1024,
+  ) {}
 
   get size(): number {
     return this.resolved.size;
+  }
+
+  get chars(): number {
+    return this.heldChars;
   }
 
   get(raw: string): Resolved | undefined {
@@ -53,8 +66,16 @@ export class CacheAliases<Resolved> {
   }
 
   set(raw: string, resolved: Resolved): void {
-    if (this.maxEntries < 1) return;
-    if (this.resolved.size >= this.maxEntries && !this.resolved.has(raw)) this.resolved.clear();
+    if (this.maxEntries < 1 || raw.length > this.maxChars) return;
+    if (!this.resolved.has(raw)) {
+      if (this.resolved.size >= this.maxEntries || this.heldChars + raw.length > this.maxChars) this.clear();
+      this.heldChars += raw.length;
+    }
     this.resolved.set(raw, resolved);
+  }
+
+  private clear(): void {
+    this.resolved.clear();
+    this.heldChars = 0;
   }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockOptions } from '../mock-options.js';
 import type { OperationValidators, SpecOperation, SpecValidators, Violation } from '../spec/validators.js';
 import { checkBearer, hasBearer } from './auth.js';
-import { CacheAliases, ORIGIN_HEADERS, rawRequestKey } from './cache-aliases.js';
+import { ANSWER_HEADERS, CacheAliases, rawRequestKey } from './cache-aliases.js';
 import { preflightHeaders, setCorsHeaders } from './cors.js';
 import { HttpError, errorObject, type ErrorObject } from './http-error.js';
 import { negotiateLanguage } from '../i18n/language.js';
@@ -105,7 +105,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   );
   const rawKeyHeaders = [
     ...new Set([
-      ...ORIGIN_HEADERS,
+      ...ANSWER_HEADERS,
       ...routes.flatMap((r) =>
         r.cacheVersion === undefined ? [] : (validators.operation(r.operationId)?.headerNames ?? []),
       ),
@@ -128,7 +128,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   /** The raw key of a request that may be answered from the cache (a GET or HEAD without Prefer). */
   function rawKeyOf(request: IncomingMessage, method: string): string | undefined {
     return (method === 'GET' || method === 'HEAD') && request.headers.prefer === undefined
-      ? rawRequestKey(request.headers, request.url ?? '/', rawKeyHeaders)
+      ? rawRequestKey(method, request.headers, request.url ?? '/', rawKeyHeaders)
       : undefined;
   }
 
@@ -186,9 +186,10 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     const { status, headers, text } = renderResult(result);
     if (slot === undefined || status !== 200 || text === undefined)
       return sendRendered(response, status, headers, text);
-    const body = Buffer.from(text, 'utf8'); // encoded once: kept, and sent now
-    cache.set(slot.key, slot.version, { status, headers, body });
+    const body = Buffer.from(text, 'utf8'); // encoded once: sent now, and kept
+    // Kept only once it went out: a response node refuses to write (a bad header) is never replayed.
     sendRendered(response, status, headers, body);
+    cache.set(slot.key, slot.version, { status, headers, body });
   }
 
   /**
@@ -311,25 +312,31 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
       (response as AccessLogged)[ACCESS] = { id, started: process.hrtime.bigint() };
       response.once('close', logAccess);
     }
-    const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
-    const raw = rawKeyOf(request, method);
-    const hit = cachedAnswer(request, raw);
-    const origin = request.headers.origin;
-    if (hit !== undefined && origin === undefined) {
-      // The hot path: one writeHead with every header, no headers set on the response before it.
-      response.writeHead(hit.status, { 'x-request-id': id, ...hit.headers }).end(hit.body);
-      return;
-    }
-    response.setHeader('x-request-id', id);
-    if (origin !== undefined) setCorsHeaders(response, origin);
-    if (hit !== undefined) return sendRendered(response, hit.status, hit.headers, hit.body);
-    handle(request, response, method, raw).catch((error: unknown) => {
+    const fail = (error: unknown) => {
       try {
         sendError(response, toHttpError(error, logger, id));
       } catch (failure) {
         logger.error({ err: failure, requestId: id }, 'could not send the error response');
         response.destroy();
       }
-    });
+    };
+    // Outside the promise below, so anything thrown here must be caught here: a throw would end the process.
+    try {
+      const method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+      const raw = rawKeyOf(request, method);
+      const hit = cachedAnswer(request, raw);
+      const origin = request.headers.origin;
+      if (hit !== undefined && origin === undefined) {
+        // The hot path: one writeHead with every header, no headers set on the response before it.
+        response.writeHead(hit.status, { 'x-request-id': id, ...hit.headers }).end(hit.body);
+        return;
+      }
+      response.setHeader('x-request-id', id);
+      if (origin !== undefined) setCorsHeaders(response, origin);
+      if (hit !== undefined) return sendRendered(response, hit.status, hit.headers, hit.body);
+      handle(request, response, method, raw).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   };
 }

@@ -121,6 +121,18 @@ describe('the real spec', () => {
     expect(checked.length).toBeGreaterThan(4);
   });
 
+  const headerNames = [
+    { operationId: 'getNodeProducts', names: ['accept-language'] },
+    { operationId: 'listSubscriptions', names: [] },
+    { operationId: 'createSubscription', names: [] },
+  ];
+  it.each(headerNames)(
+    'names the header parameters $operationId reads, lower case',
+    ({ operationId, names }) => {
+      expect(real.operation(operationId)?.headerNames).toEqual(names);
+    },
+  );
+
   it('compiles each validator once: the same function comes back for the same operation', () => {
     expect(real.operation('createSubscription')).toBe(real.operation('createSubscription'));
     expect(specValidators()).toBe(real);

@@ -260,6 +260,79 @@ describe('whole-response cache', () => {
     }
   });
 
+  /** The packaged spec, changed by `edit`, as validators: how a --spec document may differ. */
+  function otherSpec(
+    edit: (paths: NonNullable<ReturnType<typeof loadSpec>['paths']>) => void,
+  ): SpecValidators {
+    const document = structuredClone(loadSpec());
+    if (document.paths !== undefined) edit(document.paths);
+    return specValidators(document);
+  }
+
+  it('keeps languages apart under a spec whose operation declares no Accept-Language', async () => {
+    const validators = otherSpec((paths) => {
+      const operation = paths[counted.path]?.get;
+      if (operation !== undefined) operation.parameters = [];
+    });
+    const own: CountingState = { version: 1, calls: 0 };
+    const bare = await start(own, {}, undefined, validators);
+    try {
+      const de = { headers: { 'accept-language': 'de-DE' } };
+      await call(bare.origin, PATH, de);
+      expect((await call(bare.origin, PATH, de)).json?.language).toBe('de-DE');
+      const fr = await call(bare.origin, PATH, { headers: { 'accept-language': 'fr-FR' } });
+      expect([fr.json?.language, fr.json?.calls]).toEqual(['fr-FR', 2]);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('never answers HEAD from GET when the spec gives HEAD an operation of its own', async () => {
+    const validators = otherSpec((paths) => {
+      const item = paths[counted.path];
+      if (item !== undefined)
+        item.head = {
+          operationId: 'headNodeProducts',
+          parameters: [{ name: 'X-Need', in: 'header', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok' } },
+        };
+    });
+    const own: CountingState = { version: 1, calls: 0 };
+    const headed = await start(own, {}, undefined, validators);
+    try {
+      expect((await call(headed.origin, PATH)).status).toBe(200);
+      expect((await call(headed.origin, PATH)).status).toBe(200);
+      expect((await call(headed.origin, PATH, { method: 'HEAD' })).status).toBe(400);
+    } finally {
+      await headed.close();
+    }
+  });
+
+  it('never keeps a response node refused to send, and stays up when the same request comes again', async () => {
+    // A route bug (a header value node refuses) is a 500 on every request, never a cached replay that throws
+    // outside the request's promise and ends the process.
+    const badHeader: Route<CountingState> = {
+      ...counted,
+      handler: () => ({ status: 200, body: { ok: true }, headers: { 'X-Note': 'caf\u0100' } }),
+    };
+    const broken = await listen(
+      {
+        routes: [badHeader],
+        state: { version: 1, calls: 0 },
+        options: DEFAULT_MOCK_OPTIONS,
+        validators: specValidators(),
+        logger: pino({ level: 'silent' }),
+      },
+      '127.0.0.1',
+      0,
+    );
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(broken.origin, PATH)).status).toBe(500);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('holds at most the configured number of entries, least recently used out first', async () => {
     const own: CountingState = { version: 1, calls: 0 };
     const small = await start(own, {}, { maxBytes: 1_000_000, maxEntries: 2 });
