@@ -16,16 +16,16 @@ export function seedBundle(
   traits: ProductTraits,
   candidates: readonly ProductRecord[],
 ): ProductRecord {
-  const { faker } = context;
+  const { random } = context;
   const bundle = seedProductBase(context, { ...traits, sale: false, tiers: false }, 'bundle');
-  const componentCount = Math.min(faker.number.int({ min: 2, max: 3 }), candidates.length);
-  const picked = faker.helpers.arrayElements(candidates, Math.min(candidates.length, componentCount * 3));
+  const componentCount = Math.min(random.int(2, 3), candidates.length);
+  const picked = random.pickSome(candidates, Math.min(candidates.length, componentCount * 3));
   const components: Record<string, BundleComponent> = {};
   const defaults: { product: ProductRecord; quantity: number }[] = [];
   for (let index = 0; index < componentCount; index++) {
     // Spread the picked products over the components so every component has at least one option.
     const options = picked.filter((_, at) => at % componentCount === index);
-    const defaultAt = faker.number.int({ min: 0, max: options.length - 1 });
+    const defaultAt = random.int(0, options.length - 1);
     const key = COMPONENT_NAMES[index]?.toLowerCase().replace(/ /g, '_') ?? `component_${index + 1}`;
     components[key] = {
       name: COMPONENT_NAMES[index] ?? `Component ${index + 1}`,
@@ -34,7 +34,7 @@ export function seedBundle(
       max: index === 0 ? 1 : null,
       sort_order: index === componentCount - 1 && componentCount > 2 ? null : (componentCount - index) * 10,
       options: options.map((product, at) => {
-        const quantity = index === 0 ? 1 : faker.number.int({ min: 1, max: 2 });
+        const quantity = index === 0 ? 1 : random.int(1, 2);
         if (at === defaultAt) defaults.push({ product, quantity });
         return {
           id: product.id,

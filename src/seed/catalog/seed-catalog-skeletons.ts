@@ -1,6 +1,6 @@
 import type { CatalogSkeleton, ReleaseRecord } from '../../store/catalog/catalog-records.js';
 import type { CatalogFixture } from './catalog-fixture.js';
-import { seededFaker } from './seeded-faker.js';
+import { seededRandom } from '../derive-seed.js';
 
 /** Catalogs beside the fixed one: their currencies and tax, so display prices show several cases. */
 const SEEDED_CATALOG_SETTINGS: readonly Omit<CatalogSkeleton, 'id' | 'name' | 'releases' | 'pricebook_id'>[] =
@@ -39,7 +39,7 @@ export function seedCatalogSkeletons(seed: number, fixture: CatalogFixture): Cat
     releases: fixture.releases.map((release, index) => ({ ...release, index })),
   };
   const seeded = SEEDED_CATALOG_SETTINGS.map((settings, at): CatalogSkeleton => {
-    const faker = seededFaker(seed, 'catalog', at + 1, 'skeleton');
+    const { faker } = seededRandom(seed, 'catalog', at + 1, 'skeleton');
     const name = `${faker.company.name()} Catalog`;
     const releases = RELEASE_QUARTERS.map((day, index): ReleaseRecord => ({
       id: faker.string.uuid(),

@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker';
 import type {
   CatalogRecord,
   CatalogSkeleton,
@@ -13,7 +12,8 @@ import { growHierarchy, nodesFromSeeds, seedDeepChain } from './seed-hierarchy.j
 import { isImage, seedFiles } from './seed-product-details.js';
 import { seedStandard, type ProductSeedContext, type ProductTraits } from './seed-products.js';
 import { attach, seedShowcase } from './seed-showcase.js';
-import { seededFaker } from './seeded-faker.js';
+import { seededRandom } from '../derive-seed.js';
+import type { SeedRandom } from '../seed-random.js';
 
 export interface CatalogSeedOptions {
   seed: number;
@@ -24,18 +24,18 @@ export interface CatalogSeedOptions {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Picks up to `count` distinct items by random index: no copy or shuffle of a large list. */
-function sample<T>(faker: Faker, items: readonly T[], count: number): T[] {
+function sample<T>(random: SeedRandom, items: readonly T[], count: number): T[] {
   const picked = new Set<number>();
   const wanted = Math.min(count, items.length);
   for (let tries = 0; picked.size < wanted && tries < wanted * 10; tries++) {
-    picked.add(faker.number.int({ min: 0, max: items.length - 1 }));
+    picked.add(random.int(0, items.length - 1));
   }
   return [...picked].flatMap((index) => (items[index] === undefined ? [] : [items[index]]));
 }
 
 /** Most products are in every release; a few arrive in each later one (so releases differ). */
-function seedSince(faker: Faker, releases: number): number {
-  const roll = faker.number.float({ min: 0, max: 1 });
+function seedSince(random: SeedRandom, releases: number): number {
+  const roll = random.float();
   if (roll < 0.88 || releases < 2) return 0;
   return 1 + Math.floor(((roll - 0.88) / 0.12) * (releases - 1));
 }
@@ -51,10 +51,10 @@ export function seedCatalog(
   options: CatalogSeedOptions,
   fixture?: CatalogFixture,
 ): CatalogRecord {
-  const faker = seededFaker(options.seed, 'catalog', index, 'content');
-  const files = seedFiles(faker, clamp(Math.ceil(options.products / 8), 12, 200));
+  const random = seededRandom(options.seed, 'catalog', index, 'content');
+  const files = seedFiles(random, clamp(Math.ceil(options.products / 8), 12, 200));
   const context: ProductSeedContext = {
-    faker,
+    random,
     catalog: skeleton,
     files,
     images: files.filter(isImage),
@@ -69,20 +69,20 @@ export function seedCatalog(
   let fixed: ReadonlySet<string> = new Set();
   if (fixture === undefined) {
     // A second hierarchy beside the deep one: catalogs often have several.
-    const secondRoot = { id: faker.string.uuid(), name: faker.commerce.department(), parent_id: null };
-    nodes = [...seedDeepChain(faker), ...nodesFromSeeds([secondRoot])];
+    const secondRoot = { id: random.fakerUuid(), name: random.faker.commerce.department(), parent_id: null };
+    nodes = [...seedDeepChain(random), ...nodesFromSeeds([secondRoot])];
   } else {
     nodes = nodesFromSeeds(fixture.nodes);
     fixed = seedFixedNodes(context, fixture, nodes, products);
   }
-  growHierarchy(faker, nodes, clamp(Math.ceil(options.products / 30), 6, 400), fixed);
+  growHierarchy(random, nodes, clamp(Math.ceil(options.products / 30), 6, 400), fixed);
   seedPool(
     context,
     options.products - products.length,
     nodes.filter((node) => !fixed.has(node.id)),
     products,
   );
-  curate(faker, nodes, products, fixed);
+  curate(random, nodes, products, fixed);
   return indexCatalog(skeleton, nodes, products, files);
 }
 
@@ -114,30 +114,30 @@ function seedPool(
   nodes: NodeRecord[],
   products: ProductRecord[],
 ): void {
-  const { faker, catalog } = context;
+  const { random, catalog } = context;
   if (nodes.length === 0) return;
   const releases = catalog.releases.length;
   // Live standard products by the first release that may use them as bundle components.
   const componentsFor: ProductRecord[][] = Array.from({ length: releases }, () => []);
   let made = 0;
   while (made < count) {
-    const traits: ProductTraits = { since: seedSince(faker, releases) };
-    const roll = faker.number.float({ min: 0, max: 1 });
+    const traits: ProductTraits = { since: seedSince(random, releases) };
+    const roll = random.float();
     const left = count - made;
     let group: ProductRecord[];
-    const optionCounts = faker.datatype.boolean() ? [faker.number.int({ min: 2, max: 3 }), 2] : [3];
+    const optionCounts = random.boolean() ? [random.int(2, 3), 2] : [3];
     const familySize = 1 + optionCounts.reduce((product, options) => product * options, 1);
     const components = componentsFor[traits.since] ?? [];
     if (roll < 0.06 && left >= familySize) {
       group = seedFamily(context, traits, optionCounts);
     } else if (roll < 0.14 && components.length >= MIN_BUNDLE_CANDIDATES) {
-      group = [seedBundle(context, traits, sample(faker, components, 9))];
+      group = [seedBundle(context, traits, sample(random, components, 9))];
     } else {
       const draft = roll < 0.22;
       group = [seedStandard(context, { ...traits, status: draft ? 'draft' : 'live' })];
       if (!draft) for (let at = traits.since; at < releases; at++) componentsFor[at]?.push(...group);
     }
-    const homes = faker.datatype.boolean(0.12) ? sample(faker, nodes, 2) : sample(faker, nodes, 1);
+    const homes = random.boolean(0.12) ? sample(random, nodes, 2) : sample(random, nodes, 1);
     for (const node of homes) {
       for (const product of group) {
         product.node_ids.push(node.id);
@@ -151,14 +151,14 @@ function seedPool(
 
 /** Some nodes curate a few of their products, in an order of their own. */
 function curate(
-  faker: Faker,
+  random: SeedRandom,
   nodes: NodeRecord[],
   products: readonly ProductRecord[],
   fixed: ReadonlySet<string>,
 ) {
   for (const node of nodes) {
-    if (fixed.has(node.id) || node.product_indexes.length < 3 || !faker.datatype.boolean(0.3)) continue;
-    const picked = sample(faker, node.product_indexes, faker.number.int({ min: 1, max: 3 }));
+    if (fixed.has(node.id) || node.product_indexes.length < 3 || !random.boolean(0.3)) continue;
+    const picked = sample(random, node.product_indexes, random.int(1, 3));
     node.curated_product_ids = picked.flatMap((index) => products[index]?.id ?? []);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogSkeleton, VariationMatrix } from '../../store/catalog/catalog-records.js';
 import { bySortOrderDescending, seedFamily } from './seed-families.js';
 import type { ProductSeedContext } from './seed-products.js';
-import { seededFaker } from './seeded-faker.js';
+import { seededRandom } from '../derive-seed.js';
 
 const catalog: CatalogSkeleton = {
   id: 'c',
@@ -15,7 +15,14 @@ const catalog: CatalogSkeleton = {
 };
 
 function context(seed: number): ProductSeedContext {
-  return { faker: seededFaker(seed, 'family'), catalog, files: [], images: [], skuPrefix: 'T', sequence: 0 };
+  return {
+    random: seededRandom(seed, 'family'),
+    catalog,
+    files: [],
+    images: [],
+    skuPrefix: 'T',
+    sequence: 0,
+  };
 }
 
 describe('bySortOrderDescending', () => {

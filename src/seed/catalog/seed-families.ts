@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker';
 import type {
   ChildVariation,
   ProductRecord,
@@ -6,6 +5,7 @@ import type {
   VariationMatrix,
   VariationOption,
 } from '../../store/catalog/catalog-records.js';
+import type { SeedRandom } from '../seed-random.js';
 import { scalePrice } from './seed-pricing.js';
 import { seedProductBase, type ProductSeedContext, type ProductTraits } from './seed-products.js';
 
@@ -50,44 +50,43 @@ export function bySortOrderDescending<T extends { sort_order: number | null; nam
   return b.sort_order - a.sort_order;
 }
 
+const SORT_ORDERS = Array.from({ length: 20 }, (_, index) => index + 1);
+
 /** Distinct sort orders, one of them possibly null (the contract makes sort_order nullable). */
-function sortOrders(faker: Faker, count: number, allowNull: boolean): (number | null)[] {
-  const orders: (number | null)[] = faker.helpers.arrayElements(
-    Array.from({ length: 20 }, (_, index) => index + 1),
-    count,
-  );
-  if (allowNull && count > 1 && faker.datatype.boolean(0.3)) orders[count - 1] = null;
+function sortOrders(random: SeedRandom, count: number, allowNull: boolean): (number | null)[] {
+  const orders: (number | null)[] = random.pickSome(SORT_ORDERS, count);
+  if (allowNull && count > 1 && random.boolean(0.3)) orders[count - 1] = null;
   return orders;
 }
 
 /** One kind per wanted variation, each with at least as many options as asked for when one is left. */
-function pickKinds(faker: Faker, optionCounts: readonly number[]): (typeof VARIATION_KINDS)[number][] {
+function pickKinds(random: SeedRandom, optionCounts: readonly number[]): (typeof VARIATION_KINDS)[number][] {
   const left = [...VARIATION_KINDS];
   return optionCounts.slice(0, MAX_VARIATIONS).flatMap((count) => {
     const fitting = left.filter((kind) => kind.options.length >= count);
-    const kind = faker.helpers.arrayElement(fitting.length > 0 ? fitting : left);
+    const kind = random.pick(fitting.length > 0 ? fitting : left);
     left.splice(left.indexOf(kind), 1);
     return [kind];
   });
 }
 
-function seedVariations(faker: Faker, optionCounts: readonly number[]): Variation[] {
-  const kinds = pickKinds(faker, optionCounts);
-  const variationOrders = sortOrders(faker, kinds.length, false);
+function seedVariations(random: SeedRandom, optionCounts: readonly number[]): Variation[] {
+  const kinds = pickKinds(random, optionCounts);
+  const variationOrders = sortOrders(random, kinds.length, false);
   return kinds
     .map((kind, index): Variation => {
       const count = Math.min(Math.max(1, optionCounts[index] ?? 2), kind.options.length);
-      const orders = sortOrders(faker, count, true);
-      const options = faker.helpers
-        .arrayElements(kind.options, count)
+      const orders = sortOrders(random, count, true);
+      const options = random
+        .pickSome(kind.options, count)
         .map(([name, description], at): VariationOption => ({
-          id: faker.string.uuid(),
+          id: random.fakerUuid(),
           name,
           sort_order: orders[at] ?? null,
           description,
         }));
       return {
-        id: faker.string.uuid(),
+        id: random.fakerUuid(),
         name: kind.name,
         sort_order: variationOrders[index] ?? null,
         options: options.sort(bySortOrderDescending),
@@ -127,9 +126,8 @@ export function seedFamily(
   traits: ProductTraits,
   optionCounts: readonly number[],
 ): ProductRecord[] {
-  const { faker } = context;
   const parent = seedProductBase(context, traits, 'parent');
-  const variations = seedVariations(faker, optionCounts);
+  const variations = seedVariations(context.random, optionCounts);
   const matrix: VariationMatrix = {};
   const children = combinations(variations).map((options, index) => {
     // Children carry prices of their own, not the parent's sale, tiers or modifiers.

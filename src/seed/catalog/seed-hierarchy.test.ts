@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_NODE_DEPTH } from '../../store/catalog/catalog-records.js';
 import { growHierarchy, nodesFromSeeds, seedDeepChain } from './seed-hierarchy.js';
-import { seededFaker } from './seeded-faker.js';
+import { seededRandom } from '../derive-seed.js';
 
 describe('nodesFromSeeds', () => {
   it('computes depth and the bread crumb from the root down to the node', () => {
@@ -35,22 +35,22 @@ describe('nodesFromSeeds', () => {
 
 describe('growHierarchy', () => {
   it('reaches the deepest level through the chain and never goes beyond it', () => {
-    const faker = seededFaker(3, 'hierarchy');
-    const nodes = seedDeepChain(faker);
+    const random = seededRandom(3, 'hierarchy');
+    const nodes = seedDeepChain(random);
     expect(nodes.at(-1)?.depth).toBe(MAX_NODE_DEPTH);
-    growHierarchy(faker, nodes, 500);
+    growHierarchy(random, nodes, 500);
     expect(nodes).toHaveLength(MAX_NODE_DEPTH + 500);
     expect(Math.max(...nodes.map((node) => node.depth))).toBe(MAX_NODE_DEPTH);
     for (const node of nodes) expect(node.bread_crumb).toHaveLength(node.depth);
   });
 
   it('grows nothing under closed nodes', () => {
-    const faker = seededFaker(3, 'closed');
+    const random = seededRandom(3, 'closed');
     const nodes = nodesFromSeeds([
       { id: 'r', name: 'Root', parent_id: null },
       { id: 'leaf', name: 'Leaf', parent_id: 'r' },
     ]);
-    growHierarchy(faker, nodes, 50, new Set(['leaf']));
+    growHierarchy(random, nodes, 50, new Set(['leaf']));
     expect(nodes.some((node) => node.parent_id === 'leaf')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { Faker } from '@faker-js/faker';
 import { MAX_NODE_DEPTH, type NodeRecord } from '../../store/catalog/catalog-records.js';
+import type { SeedRandom } from '../seed-random.js';
 
 export interface NodeSeed {
   id: string;
@@ -35,15 +35,15 @@ export function nodesFromSeeds(seeds: readonly NodeSeed[]): NodeRecord[] {
   return [...byId.values()];
 }
 
-function nodeName(faker: Faker): string {
+function nodeName({ faker }: SeedRandom): string {
   return `${faker.commerce.productAdjective()} ${faker.commerce.department()}`;
 }
 
 /** A root with a chain of children down to the deepest allowed level, so every catalog reaches it. */
-export function seedDeepChain(faker: Faker): NodeRecord[] {
+export function seedDeepChain(random: SeedRandom): NodeRecord[] {
   const chain: NodeRecord[] = [];
   for (let depth = 1; depth <= MAX_NODE_DEPTH; depth++) {
-    chain.push(makeNode({ id: faker.string.uuid(), name: nodeName(faker), parent_id: null }, chain.at(-1)));
+    chain.push(makeNode({ id: random.fakerUuid(), name: nodeName(random), parent_id: null }, chain.at(-1)));
   }
   return chain;
 }
@@ -53,7 +53,7 @@ export function seedDeepChain(faker: Faker): NodeRecord[] {
  * (nodes kept as leaves, e.g. the fixed empty node). Returns the new nodes.
  */
 export function growHierarchy(
-  faker: Faker,
+  random: SeedRandom,
   nodes: NodeRecord[],
   count: number,
   closed: ReadonlySet<string> = new Set(),
@@ -61,8 +61,8 @@ export function growHierarchy(
   const open = nodes.filter((node) => node.depth < MAX_NODE_DEPTH && !closed.has(node.id));
   const added: NodeRecord[] = [];
   for (let index = 0; index < count && open.length > 0; index++) {
-    const parent = faker.helpers.arrayElement(open);
-    const node = makeNode({ id: faker.string.uuid(), name: nodeName(faker), parent_id: parent.id }, parent);
+    const parent = random.pick(open);
+    const node = makeNode({ id: random.fakerUuid(), name: nodeName(random), parent_id: parent.id }, parent);
     added.push(node);
     nodes.push(node);
     if (node.depth < MAX_NODE_DEPTH) open.push(node);

@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker';
 import { minorUnitDigits } from '../../i18n/price-format.js';
 import type {
   CatalogPrice,
@@ -9,6 +8,7 @@ import type {
   SaleRecord,
   TierRecord,
 } from '../../store/catalog/catalog-records.js';
+import type { SeedRandom } from '../seed-random.js';
 
 // Seeded catalogs hold about five price amounts per product, most of them repeats (shelf prices, modifier
 // prices): records are never changed after seeding, so equal amounts share one object. Bounded: when full
@@ -66,27 +66,27 @@ export function scalePrice(price: CatalogPrice, factor: number): CatalogPrice {
 const SALE_IDS = ['spring-sale', 'summer-clearance', 'black-friday', 'members-week', 'flash-sale'] as const;
 
 /** A sale on `price`: the sale price and the record that keeps the original. */
-export function seedSale(faker: Faker, price: CatalogPrice): { price: CatalogPrice; sale: SaleRecord } {
-  const percentOff = faker.number.int({ min: 10, max: 40 });
-  const expires = faker.datatype.boolean(0.8)
-    ? faker.date.soon({ days: 120 }).toISOString()
+export function seedSale(random: SeedRandom, price: CatalogPrice): { price: CatalogPrice; sale: SaleRecord } {
+  const percentOff = random.int(10, 40);
+  const expires = random.boolean(0.8)
+    ? new Date(random.soon(120)).toISOString()
     : // Some sales run until further notice: sale_expires is nullable.
       null;
   return {
     price: scalePrice(price, 1 - percentOff / 100),
-    sale: { sale_id: faker.helpers.arrayElement(SALE_IDS), sale_expires: expires, original_price: price },
+    sale: { sale_id: random.pick(SALE_IDS), sale_expires: expires, original_price: price },
   };
 }
 
 /** Volume tiers: each tier cheaper than the list price, with the product's sale applied on top. */
 export function seedTiers(
-  faker: Faker,
+  random: SeedRandom,
   listPrice: CatalogPrice,
   sale?: SaleRecord,
 ): Record<string, TierRecord> {
   const tiers: Record<string, TierRecord> = {};
-  const count = faker.number.int({ min: 1, max: 3 });
-  const quantities = [5, 10, 25, 50, 100].slice(faker.number.int({ min: 0, max: 2 })).slice(0, count);
+  const count = random.int(1, 3);
+  const quantities = [5, 10, 25, 50, 100].slice(random.int(0, 2)).slice(0, count);
   quantities.forEach((minimum_quantity, index) => {
     const tierPrice = scalePrice(listPrice, 0.95 - 0.05 * index);
     const tier: TierRecord = { minimum_quantity, price: tierPrice };
@@ -110,13 +110,13 @@ const MODIFIERS: readonly { name: string; modifier_type: ModifierType; usCents: 
 
 /** Named modifiers (unique, case-sensitive names): at least one of each type when `everyType` is set. */
 export function seedPriceModifiers(
-  faker: Faker,
+  random: SeedRandom,
   catalog: CatalogSkeleton,
   everyType = false,
 ): Record<string, PriceModifierRecord> {
   const chosen = everyType
     ? MODIFIERS.filter((modifier) => ['gift_wrap', 'ex_display', 'flat_rate'].includes(modifier.name))
-    : faker.helpers.arrayElements(MODIFIERS, { min: 1, max: 3 });
+    : random.pickSome(MODIFIERS, { min: 1, max: 3 });
   const modifiers: Record<string, PriceModifierRecord> = {};
   for (const { name, modifier_type, usCents } of chosen) {
     modifiers[name] = { modifier_type, currencies: priceIn(catalog, usCents) };

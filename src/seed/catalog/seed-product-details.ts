@@ -1,5 +1,5 @@
-import type { Faker } from '@faker-js/faker';
 import type { CustomInput, FileRecord, ProductRecord } from '../../store/catalog/catalog-records.js';
+import type { SeedRandom } from '../seed-random.js';
 
 /** Lowercase, no commas (interface.md); one has a space so filters with quoted values get exercised. */
 const TAGS = [
@@ -15,8 +15,8 @@ const TAGS = [
   'premium',
 ];
 
-export function seedTags(faker: Faker): string[] {
-  return faker.helpers.arrayElements(TAGS, { min: 1, max: 3 });
+export function seedTags(random: SeedRandom): string[] {
+  return random.pickSome(TAGS, { min: 1, max: 3 });
 }
 
 const SHOPPER_ATTRIBUTES: readonly [string, readonly string[]][] = [
@@ -26,25 +26,25 @@ const SHOPPER_ATTRIBUTES: readonly [string, readonly string[]][] = [
 ];
 
 /** String values keyed by name; about half the products carry none. */
-export function seedShopperAttributes(faker: Faker, force = false): Record<string, string> {
-  if (!force && faker.datatype.boolean(0.5)) return {};
+export function seedShopperAttributes(random: SeedRandom, force = false): Record<string, string> {
+  if (!force && random.boolean(0.5)) return {};
   const attributes: Record<string, string> = {};
-  for (const [name, values] of faker.helpers.arrayElements(SHOPPER_ATTRIBUTES, { min: 1, max: 3 })) {
-    attributes[name] = faker.helpers.arrayElement(values);
+  for (const [name, values] of random.pickSome(SHOPPER_ATTRIBUTES, { min: 1, max: 3 })) {
+    attributes[name] = random.pick(values);
   }
   return attributes;
 }
 
 /** Free-text inputs a shopper fills in; max_length stays within the contract's 255. */
-export function seedCustomInputs(faker: Faker): Record<string, CustomInput> {
+export function seedCustomInputs(random: SeedRandom): Record<string, CustomInput> {
   const inputs: Record<string, CustomInput> = {
     engraving: {
       name: 'Engraving',
-      validation_rules: [{ type: 'string', options: { max_length: faker.number.int({ min: 10, max: 40 }) } }],
+      validation_rules: [{ type: 'string', options: { max_length: random.int(10, 40) } }],
       required: false,
     },
   };
-  if (faker.datatype.boolean()) {
+  if (random.boolean()) {
     inputs.gift_note = {
       name: 'Gift note',
       validation_rules: [{ type: 'string', options: { max_length: 255 } }],
@@ -56,23 +56,18 @@ export function seedCustomInputs(faker: Faker): Record<string, CustomInput> {
 }
 
 /** Template attributes keyed by template name, e.g. `products(specifications)`. */
-export function seedExtensions(faker: Faker): NonNullable<ProductRecord['extensions']> {
+export function seedExtensions(random: SeedRandom): NonNullable<ProductRecord['extensions']> {
   const extensions: NonNullable<ProductRecord['extensions']> = {
     'products(specifications)': {
-      weight_kg: faker.number.float({ min: 0.2, max: 40, fractionDigits: 1 }),
-      color: faker.color.human(),
-      waterproof: faker.datatype.boolean(),
+      weight_kg: random.faker.number.float({ min: 0.2, max: 40, fractionDigits: 1 }),
+      color: random.faker.color.human(),
+      waterproof: random.boolean(),
     },
   };
-  if (faker.datatype.boolean()) {
+  if (random.boolean()) {
     extensions['products(care)'] = {
-      instructions: faker.helpers.arrayElement([
-        'wipe clean',
-        'hand wash',
-        'machine wash at 30',
-        'dry clean only',
-      ]),
-      washable: faker.datatype.boolean(),
+      instructions: random.pick(['wipe clean', 'hand wash', 'machine wash at 30', 'dry clean only']),
+      washable: random.boolean(),
       replacement_part: null,
     };
   }
@@ -86,7 +81,8 @@ const IMAGE_TYPES = [
 ] as const;
 
 /** The catalog's files: images (main images and gallery) and PDF manuals, shared by products. */
-export function seedFiles(faker: Faker, count: number): FileRecord[] {
+export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
+  const { faker } = random;
   const files: FileRecord[] = [];
   for (let index = 0; index < count; index++) {
     const image = index % 4 !== 3;

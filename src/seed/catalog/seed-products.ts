@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker';
 import { productName, WORDING_SIZES, type ProductWording } from '../../i18n/product-words.js';
 import type {
   CatalogSkeleton,
@@ -7,12 +6,13 @@ import type {
   ProductStatus,
   ProductType,
 } from '../../store/catalog/catalog-records.js';
+import type { SeedRandom } from '../seed-random.js';
 import { priceIn, seedPriceModifiers, seedSale, seedTiers } from './seed-pricing.js';
 import { seedCustomInputs, seedExtensions, seedShopperAttributes, seedTags } from './seed-product-details.js';
 
-/** What one catalog's product seeding shares: its faker, its facts, its files and the sku sequence. */
+/** What one catalog's product seeding shares: its randomness, its facts, its files and the sku sequence. */
 export interface ProductSeedContext {
-  faker: Faker;
+  random: SeedRandom;
   catalog: CatalogSkeleton;
   files: readonly FileRecord[];
   images: readonly FileRecord[];
@@ -51,8 +51,8 @@ const FREQUENCY = {
   pricebook: 0.9,
 } as const;
 
-function has(faker: Faker, traits: ProductTraits, feature: keyof typeof FREQUENCY): boolean {
-  return traits[feature] ?? faker.datatype.boolean(FREQUENCY[feature]);
+function has(random: SeedRandom, traits: ProductTraits, feature: keyof typeof FREQUENCY): boolean {
+  return traits[feature] ?? random.boolean(FREQUENCY[feature]);
 }
 
 const DAY_MS = 86_400_000;
@@ -65,8 +65,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function seedWording(faker: Faker): ProductWording {
-  const pick = (size: number) => faker.number.int({ min: 0, max: size - 1 });
+function seedWording(random: SeedRandom): ProductWording {
+  const pick = (size: number) => random.int(0, size - 1);
   return {
     adjective: pick(WORDING_SIZES.adjective),
     material: pick(WORDING_SIZES.material),
@@ -93,19 +93,19 @@ export function seedProductBase(
   context: ProductSeedContext,
   traits: ProductTraits,
   productType: ProductType,
-  usCents = context.faker.number.int({ min: 499, max: 49_999 }),
+  usCents = context.random.int(499, 49_999),
 ): ProductRecord {
-  const { faker, catalog } = context;
+  const { random, catalog } = context;
   const published = publishedAt(catalog, traits.since);
-  const created = faker.date.between({ from: CATALOG_START, to: published - 14 * DAY_MS });
-  const updated = faker.date.between({ from: created, to: published - DAY_MS });
-  const wording = seedWording(faker);
+  const created = random.between(CATALOG_START, published - 14 * DAY_MS);
+  const updated = random.between(created, published - DAY_MS);
+  const wording = seedWording(random);
   const name = productName(wording, 'en-US');
   context.sequence += 1;
   const sku = `${context.skuPrefix}-${String(context.sequence).padStart(6, '0')}`;
   const listPrice = priceIn(catalog, usCents);
   const product: ProductRecord = {
-    id: faker.string.uuid(),
+    id: random.fakerUuid(),
     since: traits.since,
     productType,
     status: traits.status ?? 'live',
@@ -114,34 +114,34 @@ export function seedProductBase(
     name,
     sku,
     slug: `${slugify(name)}-${sku.toLowerCase()}`,
-    commodity_type: faker.datatype.boolean(0.85) ? 'physical' : 'digital',
-    upc_ean: faker.string.numeric(12),
-    manufacturer_part_num: `MPN-${faker.string.alphanumeric({ length: 8, casing: 'upper' })}`,
-    external_ref: has(faker, traits, 'externalRef') ? `erp-${faker.string.numeric(8)}` : null,
-    tags: seedTags(faker),
-    created_at: created.toISOString(),
-    updated_at: updated.toISOString(),
+    commodity_type: random.boolean(0.85) ? 'physical' : 'digital',
+    upc_ean: random.digits(12),
+    manufacturer_part_num: `MPN-${random.upperAlphanumeric(8)}`,
+    external_ref: has(random, traits, 'externalRef') ? `erp-${random.digits(8)}` : null,
+    tags: seedTags(random),
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(updated).toISOString(),
     price: listPrice,
-    pricebook_id: has(faker, traits, 'pricebook') ? catalog.pricebook_id : null,
-    shopper_attributes: seedShopperAttributes(faker, traits.shopperAttributes),
+    pricebook_id: has(random, traits, 'pricebook') ? catalog.pricebook_id : null,
+    shopper_attributes: seedShopperAttributes(random, traits.shopperAttributes),
     file_ids: [],
     node_ids: [],
   };
-  if (has(faker, traits, 'sale')) {
-    const { price, sale } = seedSale(faker, listPrice);
+  if (has(random, traits, 'sale')) {
+    const { price, sale } = seedSale(random, listPrice);
     product.price = price;
     product.sale = sale;
   }
-  if (has(faker, traits, 'tiers')) product.tiers = seedTiers(faker, listPrice, product.sale);
-  if (has(faker, traits, 'modifiers'))
-    product.price_modifiers = seedPriceModifiers(faker, catalog, traits.modifiers);
-  if (has(faker, traits, 'customInputs')) product.custom_inputs = seedCustomInputs(faker);
-  if (has(faker, traits, 'extensions')) product.extensions = seedExtensions(faker);
-  if (has(faker, traits, 'mainImage') && context.images.length > 0) {
-    product.main_image_id = faker.helpers.arrayElement(context.images).id;
+  if (has(random, traits, 'tiers')) product.tiers = seedTiers(random, listPrice, product.sale);
+  if (has(random, traits, 'modifiers'))
+    product.price_modifiers = seedPriceModifiers(random, catalog, traits.modifiers);
+  if (has(random, traits, 'customInputs')) product.custom_inputs = seedCustomInputs(random);
+  if (has(random, traits, 'extensions')) product.extensions = seedExtensions(random);
+  if (has(random, traits, 'mainImage') && context.images.length > 0) {
+    product.main_image_id = random.pick(context.images).id;
   }
-  if (has(faker, traits, 'files') && context.files.length > 0) {
-    product.file_ids = faker.helpers.arrayElements(context.files, { min: 1, max: 3 }).map((file) => file.id);
+  if (has(random, traits, 'files') && context.files.length > 0) {
+    product.file_ids = random.pickSome(context.files, { min: 1, max: 3 }).map((file) => file.id);
   }
   return product;
 }

@@ -1,5 +1,5 @@
 import type { Account } from '../../store/subscriptions/subscription-record.js';
-import type { SeedRandom } from './seed-random.js';
+import type { SeedRandom } from '../seed-random.js';
 
 /** How many subscriptions an account holds on average: enough that filtering by account_id returns several. */
 export const SUBSCRIPTIONS_PER_ACCOUNT = 4;

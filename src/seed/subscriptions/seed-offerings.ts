@@ -16,7 +16,7 @@ import {
   type Relationships,
   type Timestamps,
 } from '../../store/subscriptions/subscription-resources.js';
-import { SEED_REF_MS, type SeedRandom } from './seed-random.js';
+import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
 const DAY_MS = 86_400_000;
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;

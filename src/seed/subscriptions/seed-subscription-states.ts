@@ -4,7 +4,7 @@ import type {
   SubscriptionStatus,
   OfferingPlan,
 } from '../../store/subscriptions/subscription-resources.js';
-import { SEED_REF_MS, type SeedRandom } from './seed-random.js';
+import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toSubscription } from '../../store/subscriptions/to-subscription.js';
 import type { SubscriptionRecord } from '../../store/subscriptions/subscription-record.js';
 import { SEEDED_SITUATIONS, type SeededSituation } from './seed-subscription-states.js';
-import { SEED_REF_MS } from './seed-random.js';
+import { SEED_REF_MS } from '../seed-random.js';
 import { seedSubscriptions } from './seed-subscriptions.js';
 
 /** Which seeded situation a record is in, read back from its status, action and flags. */

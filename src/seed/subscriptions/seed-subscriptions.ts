@@ -6,7 +6,7 @@ import type {
 import type { OfferingPlan, PaymentAuthority } from '../../store/subscriptions/subscription-resources.js';
 import { SUBSCRIPTIONS_PER_ACCOUNT, seedAccounts } from './seed-accounts.js';
 import { offeringPoolSize, seedOfferings } from './seed-offerings.js';
-import { SEED_REF_MS, SeedRandom } from './seed-random.js';
+import { SEED_REF_MS, SeedRandom } from '../seed-random.js';
 import { pickSituation, seedLifecycle } from './seed-subscription-states.js';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,4 @@
-import { Faker, en } from '@faker-js/faker';
-
-/** Faker's reference date for every seeded catalog: relative dates never depend on the clock. */
-export const SEED_REFERENCE_DATE = '2026-01-01T00:00:00.000Z';
+import { SeedRandom } from './seed-random.js';
 
 /**
  * A 32-bit seed for one part of the data (FNV-1a over the run's seed and a label), so each catalog is
@@ -17,9 +14,7 @@ export function deriveSeed(seed: number, ...labels: readonly (string | number)[]
   return hash;
 }
 
-/** A faker instance seeded for one part of the data, with the fixed reference date. */
-export function seededFaker(seed: number, ...labels: readonly (string | number)[]): Faker {
-  const faker = new Faker({ locale: [en], seed: deriveSeed(seed, ...labels) });
-  faker.setDefaultRefDate(SEED_REFERENCE_DATE);
-  return faker;
+/** The seeded randomness of one part of the data (its faker included, with the fixed reference date). */
+export function seededRandom(seed: number, ...labels: readonly (string | number)[]): SeedRandom {
+  return new SeedRandom(deriveSeed(seed, ...labels));
 }

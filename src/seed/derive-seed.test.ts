@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSeed, seededFaker } from './seeded-faker.js';
+import { deriveSeed, seededRandom } from './derive-seed.js';
 
 describe('deriveSeed', () => {
   const cases = [
@@ -22,12 +22,15 @@ describe('deriveSeed', () => {
   });
 });
 
-describe('seededFaker', () => {
-  it('gives the same values for the same seed and labels, dates included', () => {
-    const draw = () => {
-      const faker = seededFaker(7, 'catalog', 1);
+describe('seededRandom', () => {
+  it('gives the same values for the same seed and labels, dates included, and others for other labels', () => {
+    const draw = (...labels: string[]) => {
+      const { faker } = seededRandom(7, ...labels);
       return [faker.string.uuid(), faker.date.past().toISOString(), faker.number.int(1000)];
     };
-    expect(draw()).toEqual(draw());
+    expect(draw('catalog', '1')).toEqual(draw('catalog', '1'));
+    expect(draw('catalog', '1')).not.toEqual(draw('catalog', '2'));
+    // The reference date is fixed, so "past" is the same year whatever the clock says.
+    expect(String(draw('catalog', '1')[1]).slice(0, 4)).toBe('2025');
   });
 });

@@ -1,0 +1,41 @@
+import { generateMersenne53Randomizer } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { MersenneTwister53 } from './mersenne-twister.js';
+
+// 1,500 draws take 3,000 words: the state is regenerated several times, not only after seeding.
+const DRAWS = 1500;
+const drawsOf = (randomizer: { next(): number }) => Array.from({ length: DRAWS }, () => randomizer.next());
+
+describe('MersenneTwister53', () => {
+  const seeds = [
+    { seed: 0 },
+    { seed: 1 },
+    { seed: 5489 },
+    { seed: 2 ** 31 - 1 },
+    { seed: 2 ** 31 },
+    { seed: 2 ** 32 - 1 },
+    { seed: -7 },
+    { seed: [1, 2, 3] },
+    { seed: [0x123, 0x234, 0x345, 0x456] },
+    { seed: Array.from({ length: 700 }, (_, at) => at * 2654435761) },
+  ];
+  it.each(seeds)("draws faker's own values for seed $seed", ({ seed }) => {
+    const faker = generateMersenne53Randomizer();
+    faker.seed(seed);
+    expect(drawsOf(new MersenneTwister53(seed))).toEqual(drawsOf(faker));
+  });
+
+  it('draws when `next` is called on its own, as faker calls it', () => {
+    const { next } = new MersenneTwister53(9);
+    expect(Array.from({ length: 3 }, () => next())).toEqual(drawsOf(new MersenneTwister53(9)).slice(0, 3));
+  });
+
+  it('starts over when seeded again, and draws in [0, 1)', () => {
+    const random = new MersenneTwister53(42);
+    const first = drawsOf(random);
+    random.seed(42);
+    expect(drawsOf(random)).toEqual(first);
+    expect(first.every((value) => value >= 0 && value < 1)).toBe(true);
+    expect(new Set(first).size).toBe(DRAWS);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Randomizer } from '@faker-js/faker';
+
+// MT19937 (Matsumoto and Nishimura, 1998), the generator faker uses by default. It is written out here so
+// that seeding holds the generator itself: cheap draws read `next()` directly instead of going through
+// faker's option handling, and the light per-locale faker entry (which exports no randomizer) is enough.
+// mersenne-twister.test.ts checks it against faker's own generator, draw for draw.
+const N = 624;
+const M = 397;
+const MATRIX_A = 0x9908b0df;
+const UPPER_MASK = 0x80000000;
+const LOWER_MASK = 0x7fffffff;
+
+/**
+ * Faker's default randomizer, `generateMersenne53Randomizer`: MT19937 with 53-bit floats in [0, 1).
+ * @example const random = new MersenneTwister53(1); random.next() // the value faker seeded with 1 draws
+ */
+export class MersenneTwister53 implements Randomizer {
+  // Int32Array stores what every use of faker's state words reads anyway: the words as 32-bit integers.
+  private readonly words = new Int32Array(N);
+  private index = N;
+
+  constructor(seed: number | readonly number[] = 0) {
+    this.seed(seed);
+  }
+
+  seed(seed: number | readonly number[]): void {
+    if (typeof seed === 'number') this.seedWithNumber(seed);
+    else this.seedWithArray(seed);
+    this.twist();
+  }
+
+  /**
+   * A float in [0, 1) with 53 random bits (genrand_res53). A bound field, not a method: faker's
+   * distributor takes `next` off the randomizer and calls it on its own.
+   */
+  readonly next = (): number => {
+    const high = this.nextUint32() >>> 5;
+    const low = this.nextUint32() >>> 6;
+    return (high * 67108864 + low) * (1 / 9007199254740992);
+  };
+
+  private nextUint32(): number {
+    if (this.index >= N) this.twist();
+    let y = this.words[this.index++] ?? 0;
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    y ^= y >>> 18;
+    return y >>> 0;
+  }
+
+  private seedWithNumber(seed: number): void {
+    const words = this.words;
+    words[0] = seed;
+    for (let at = 1; at < N; at++) {
+      const previous = words[at - 1] ?? 0;
+      words[at] = Math.imul(1812433253, previous ^ (previous >>> 30)) + at;
+    }
+  }
+
+  /** init_by_array: the seed words mixed into the state seeded with 19650218. */
+  private seedWithArray(key: readonly number[]): void {
+    const words = this.words;
+    this.seedWithNumber(19650218);
+    let at = 1;
+    let keyAt = 0;
+    for (let left = Math.max(N, key.length); left > 0; left--) {
+      const previous = words[at - 1] ?? 0;
+      words[at] =
+        ((words[at] ?? 0) ^ Math.imul(previous ^ (previous >>> 30), 1664525)) + (key[keyAt] ?? 0) + keyAt;
+      at++;
+      keyAt++;
+      if (at >= N) {
+        words[0] = words[N - 1] ?? 0;
+        at = 1;
+      }
+      if (keyAt >= key.length) keyAt = 0;
+    }
+    for (let left = N - 1; left > 0; left--) {
+      const previous = words[at - 1] ?? 0;
+      words[at] = ((words[at] ?? 0) ^ Math.imul(previous ^ (previous >>> 30), 1566083941)) - at;
+      at++;
+      if (at >= N) {
+        words[0] = words[N - 1] ?? 0;
+        at = 1;
+      }
+    }
+    words[0] = UPPER_MASK;
+  }
+
+  /** Regenerates all 624 words (faker does this right after seeding, then every 624 draws). */
+  private twist(): void {
+    const words = this.words;
+    // Three runs instead of one loop with `% N`: each word mixes with the next and the one M places on,
+    // which wraps around the end of the state in the second and third runs.
+    for (let at = 0; at < N - M; at++) words[at] = mix(words[at], words[at + 1], words[at + M]);
+    for (let at = N - M; at < N - 1; at++) words[at] = mix(words[at], words[at + 1], words[at + M - N]);
+    words[N - 1] = mix(words[N - 1], words[0], words[M - 1]);
+    this.index = 0;
+  }
+}
+
+function mix(word = 0, next = 0, far = 0): number {
+  const y = (word & UPPER_MASK) | (next & LOWER_MASK);
+  return far ^ (y >>> 1) ^ (-(y & 1) & MATRIX_A);
+}
