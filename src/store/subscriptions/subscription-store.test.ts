@@ -33,6 +33,22 @@ describe('SubscriptionStore', () => {
     expect(records).toHaveLength(300);
   });
 
+  it('puts records given in any order into list order, ties on created_at by id, and indexes them there', () => {
+    const seeded = seedSubscriptions({ seed: 6, subscriptions: 40 });
+    const tied = seeded.subscriptions.map((record, index) =>
+      index < 6 ? { ...record, created_at: seeded.subscriptions[0]!.created_at } : record,
+    );
+    const shuffled = tied.map((record, index) => tied[(index * 17) % tied.length]!);
+    const store = new SubscriptionStore({ ...seeded, subscriptions: shuffled });
+    const listed = all(store);
+    const expected = [...tied].sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id));
+    expect(listed.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const account = expected[3]!.account_id;
+    expect(all(store, [eq('account_id', account)]).map((r) => r.id)).toEqual(
+      expected.filter((r) => r.account_id === account).map((r) => r.id),
+    );
+  });
+
   const filterCases: {
     title: string;
     filter: FilterExpression[];
