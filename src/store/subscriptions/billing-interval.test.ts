@@ -19,3 +19,57 @@ describe('addIntervals', () => {
     expect(new Date(addIntervals(Date.parse(from), unit, count)).toISOString()).toBe(expected);
   });
 });
+
+/** The Date-based version addMonths replaced: day of month kept, clamped to the target month's last day. */
+function dateAddMonths(from: number, months: number): number {
+  const day = new Date(from).getUTCDate();
+  const target = new Date(from);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.getTime();
+}
+
+describe('addIntervals in months and years, against Date', () => {
+  // A fixed pseudo-random walk over four centuries either side of 1970 (leap days and centuries
+  // included), times of day included, and month counts from -30 years to +30 years.
+  let state = 12345;
+  const draw = (size: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state % size;
+  };
+  const YEAR_MS = 365.2425 * 86_400_000;
+  const samples = Array.from({ length: 20_000 }, () => ({
+    from: Math.round((draw(1_000_000) / 1_000_000 - 0.5) * 800 * YEAR_MS) + draw(86_400_000),
+    months: draw(721) - 360,
+  }));
+  const edges = [
+    { from: Date.parse('2000-02-29T23:59:59.999Z'), months: 12 },
+    { from: Date.parse('1900-01-31T00:00:00.000Z'), months: 1 },
+    { from: Date.parse('1969-12-31T23:59:59.999Z'), months: 2 },
+    { from: Date.parse('1970-01-01T00:00:00.000Z'), months: -1 },
+    { from: -62135596800000, months: -1 },
+    { from: 8.64e15 - 86_400_000, months: 1 },
+    { from: -8.64e15, months: -1 },
+    { from: Date.parse('2026-01-31T00:00:00.000Z'), months: 1e15 },
+    { from: Number.NaN, months: 1 },
+  ];
+
+  it('gives what the Date version gives, out-of-range as NaN', () => {
+    for (const { from, months } of [...edges, ...samples]) {
+      expect([from, months, addIntervals(from, 'month', months)]).toEqual([
+        from,
+        months,
+        dateAddMonths(from, months),
+      ]);
+    }
+  });
+
+  it('adds years as twelve months', () => {
+    for (const { from, months } of samples.slice(0, 500)) {
+      const years = Math.trunc(months / 12);
+      expect(addIntervals(from, 'year', years)).toBe(dateAddMonths(from, years * 12));
+    }
+  });
+});
