@@ -16,6 +16,9 @@ describe('MersenneTwister53', () => {
     { seed: 2 ** 32 - 1 },
     { seed: -7 },
     { seed: [1, 2, 3] },
+    // A missing word adds NaN in faker, which the state then reads as 0: ours must do the same.
+    { seed: [] as number[] },
+    { seed: Object.assign(new Array<number>(3), { 0: 1, 2: 3 }) },
     { seed: [0x123, 0x234, 0x345, 0x456] },
     { seed: Array.from({ length: 700 }, (_, at) => at * 2654435761) },
   ];

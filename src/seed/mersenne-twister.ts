@@ -66,8 +66,11 @@ export class MersenneTwister53 implements Randomizer {
     let keyAt = 0;
     for (let left = Math.max(N, key.length); left > 0; left--) {
       const previous = words[at - 1] ?? 0;
+      // A missing key word (an empty or sparse array) adds undefined, so NaN, stored as 0: as in faker.
       words[at] =
-        ((words[at] ?? 0) ^ Math.imul(previous ^ (previous >>> 30), 1664525)) + (key[keyAt] ?? 0) + keyAt;
+        ((words[at] ?? 0) ^ Math.imul(previous ^ (previous >>> 30), 1664525)) +
+        (key[keyAt] as number) +
+        keyAt;
       at++;
       keyAt++;
       if (at >= N) {

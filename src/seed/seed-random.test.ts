@@ -101,6 +101,11 @@ describe('SeedRandom', () => {
       ours: (r) => r.pickSome(ITEMS, 0),
       fakers: (f) => f.helpers.arrayElements(ITEMS, 0),
     },
+    {
+      name: 'pickSome of nothing',
+      ours: (r) => r.pickSome([], { min: 1, max: 3 }),
+      fakers: (f) => f.helpers.arrayElements([], { min: 1, max: 3 }),
+    },
     { name: 'shuffle', ours: (r) => r.shuffle(ITEMS), fakers: (f) => f.helpers.shuffle(ITEMS) },
     { name: 'fakerUuid', ours: (r) => r.fakerUuid(), fakers: (f) => f.string.uuid() },
     { name: 'digits(12)', ours: (r) => r.digits(12), fakers: (f) => f.string.numeric(12) },
@@ -129,9 +134,12 @@ describe('SeedRandom', () => {
     }
   });
 
-  it('refuses an empty range and an empty pick', () => {
+  it('refuses an empty range, an empty pick and strings longer than its buffer', () => {
     const random = new SeedRandom(1);
     expect(() => random.int(5, 4)).toThrow(RangeError);
     expect(() => random.pick([])).toThrow(/empty/);
+    expect(() => random.digits(257)).toThrow(RangeError);
+    expect(() => random.token(250, 'prefix_')).toThrow(RangeError);
+    expect(random.digits(256)).toMatch(/^[0-9]{256}$/);
   });
 });

@@ -137,7 +137,7 @@ export class SeedRandom {
     return this.characters(UPPER_ALPHANUMERIC_CODES, length);
   }
 
-  /** Epoch ms in [from, to]: `faker.date.between({ from, to }).getTime()`. */
+  /** Epoch ms in [from, to] (whole ms): `faker.date.between({ from, to }).getTime()`. */
   between(from: number, to: number): number {
     return this.int(from, to);
   }
@@ -151,7 +151,8 @@ export class SeedRandom {
   token(length: number, prefix = ''): string {
     const text = this.text;
     let at = text.write(prefix, 0, 'latin1');
-    const end = Math.min(at + length, text.length);
+    const end = at + Math.max(0, length);
+    if (end > text.length) throw new RangeError(`at most ${text.length} characters, not ${end}`);
     while (at < end) {
       let draw = this.uint32();
       // Six base-36 digits per draw: 36^6 is below 2^32.
@@ -165,7 +166,8 @@ export class SeedRandom {
 
   private characters(codes: Buffer, length: number): string {
     const text = this.text;
-    const end = Math.min(Math.max(0, length), text.length);
+    const end = Math.max(0, length);
+    if (end > text.length) throw new RangeError(`at most ${text.length} characters, not ${length}`);
     for (let at = 0; at < end; at++) text[at] = codes[this.int(0, codes.length - 1)] ?? 0;
     return text.toString('latin1', 0, end);
   }

@@ -39,15 +39,15 @@ export function seedCatalogSkeletons(seed: number, fixture: CatalogFixture): Cat
     releases: fixture.releases.map((release, index) => ({ ...release, index })),
   };
   const seeded = SEEDED_CATALOG_SETTINGS.map((settings, at): CatalogSkeleton => {
-    const { faker } = seededRandom(seed, 'catalog', at + 1, 'skeleton');
-    const name = `${faker.company.name()} Catalog`;
+    const random = seededRandom(seed, 'catalog', at + 1, 'skeleton');
+    const name = `${random.faker.company.name()} Catalog`;
     const releases = RELEASE_QUARTERS.map((day, index): ReleaseRecord => ({
-      id: faker.string.uuid(),
+      id: random.fakerUuid(),
       index,
       name: `${name.split(/[ ,]/)[0] ?? 'Release'} 2025.${index + 1}`,
-      published_at: `2025-${day}T${String(faker.number.int({ min: 6, max: 18 })).padStart(2, '0')}:00:00.000Z`,
+      published_at: `2025-${day}T${String(random.int(6, 18)).padStart(2, '0')}:00:00.000Z`,
     }));
-    return { ...settings, id: faker.string.uuid(), name, releases, pricebook_id: faker.string.uuid() };
+    return { ...settings, id: random.fakerUuid(), name, releases, pricebook_id: random.fakerUuid() };
   });
   return [fixed, ...seeded];
 }

@@ -89,7 +89,7 @@ export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
     const [extension, mime_type] = image
       ? faker.helpers.arrayElement(IMAGE_TYPES)
       : (['pdf', 'application/pdf'] as const);
-    const id = faker.string.uuid();
+    const id = random.fakerUuid();
     const file_name = `${faker.word
       .noun()
       .toLowerCase()

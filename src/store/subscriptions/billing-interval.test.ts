@@ -56,7 +56,7 @@ describe('addIntervals in months and years, against Date', () => {
     { from: Number.NaN, months: 1 },
   ];
 
-  it('gives what the Date version gives, out-of-range as NaN', () => {
+  it('gives what the Date version gives for whole ms and month counts, out-of-range as NaN', () => {
     for (const { from, months } of [...edges, ...samples]) {
       expect([from, months, addIntervals(from, 'month', months)]).toEqual([
         from,
