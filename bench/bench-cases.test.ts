@@ -34,6 +34,7 @@ describe('benchCases', () => {
   it('lists every case of issue 6 once, reads before writes', () => {
     expect(cases.map((c) => c.id)).toEqual([
       'list-subscriptions',
+      'list-subscriptions-one',
       'list-subscriptions-eq-account',
       'list-subscriptions-include',
       'list-subscriptions-deep-page',
@@ -47,6 +48,7 @@ describe('benchCases', () => {
   });
 
   const paths = [
+    { id: 'list-subscriptions-one', query: { 'page[limit]': '1' } },
     { id: 'list-subscriptions-eq-account', query: { filter: 'eq(account_id,acc-1)' } },
     { id: 'list-subscriptions-include', query: { include: 'plans,products' } },
     { id: 'list-subscriptions-deep-page', query: { 'page[offset]': '975' } },
@@ -95,7 +97,7 @@ describe('benchCases', () => {
 describe('selectCases', () => {
   const cases = benchCases(ids);
   const selections = [
-    { name: 'no ids select every case', only: [], count: 10 },
+    { name: 'no ids select every case', only: [], count: 11 },
     { name: 'an exact id selects that case and those it prefixes', only: ['node-products'], count: 4 },
     { name: 'an exact id with no longer ids selects one', only: ['create-subscription'], count: 1 },
     { name: 'an unknown id selects nothing', only: ['nope'], count: 0 },

@@ -82,6 +82,14 @@ export function benchCases(ids: CaseIds): BenchCase[] {
     });
   return [
     get('list-subscriptions', 'list subscriptions', SUBSCRIPTIONS),
+    // Prism answers every list with its one-record example (about 2 KB), while the mock's default page of 25
+    // is 48 KB: this case asks the mock for one record, so both send bodies of about the same size and
+    // their ratio compares the servers, not the bodies.
+    get(
+      'list-subscriptions-one',
+      "list subscriptions, page[limit]=1 (a body the size of Prism's)",
+      withQuery(SUBSCRIPTIONS, { 'page[limit]': '1' }),
+    ),
     get(
       'list-subscriptions-eq-account',
       'list subscriptions, eq(account_id)',
