@@ -19,6 +19,7 @@ describe('cachedDocument', () => {
     { why: 'a cache that is not JSON', cache: '{"source_sha256": ', expected: undefined },
     { why: 'a JSON null', cache: 'null', expected: undefined },
     { why: 'no document', cache: JSON.stringify({ source_sha256: sourceHash(YAML) }), expected: undefined },
+    { why: 'a null document', cache: cacheOf(sourceHash(YAML), null), expected: undefined },
   ];
   it.each(cases)('answers $why', ({ cache, expected }) => {
     expect(cachedDocument(YAML, cache)).toEqual(expected);

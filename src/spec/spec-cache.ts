@@ -29,8 +29,8 @@ export function cachedDocument(
   if (cacheText === undefined) return undefined;
   try {
     const cache = JSON.parse(cacheText) as Partial<SpecCacheFile> | null;
-    if (cache?.source_sha256 !== sourceHash(yamlText) || typeof cache.document !== 'object') return undefined;
-    return cache.document;
+    if (cache?.source_sha256 !== sourceHash(yamlText)) return undefined;
+    return typeof cache.document === 'object' && cache.document !== null ? cache.document : undefined;
   } catch {
     return undefined;
   }
