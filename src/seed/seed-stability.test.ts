@@ -10,7 +10,7 @@ import { seedSubscriptions } from './subscriptions/seed-subscriptions.js';
 // `npm start` (seed 1, 300 subscriptions, 200 products per release) and of one other seed and size. A
 // change to seeding that moves them changes every user's data: say so in the release notes, then update.
 // The hash covers the records as the store holds them, so renaming an internal field moves it too: then
-// check that GET responses stay byte-identical (test/e2e/determinism.e2e.test.ts compares two runs) first.
+// start the old and the new build with the same seed and compare their GET pages before updating.
 const PINNED = [
   { seed: 1, subscriptions: 300, products: 200, hash: 'bff332ce7f6beb9c' },
   { seed: 7, subscriptions: 1000, products: 1000, hash: '7166f856bb0d9953' },
