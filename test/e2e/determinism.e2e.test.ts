@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { createCatalogStore } from '../../src/store/catalog/catalog-store.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
 
 // The same seed and sizes give byte-identical GET responses (design.md); another seed gives other data.
 // Two mocks answer the same requests, one in order and one in reverse order and concurrently, so a
@@ -14,17 +14,7 @@ const SIZES = { subscriptions: 120, products: 90, pageLength: 20 };
 const SUBSCRIPTIONS = '/subscriptions/subscriptions';
 const LANGUAGES = ['en-US', 'fr-FR', 'de-DE'];
 
-const ids = JSON.parse(readFileSync(new URL('../../fixtures/ids.json', import.meta.url), 'utf8')) as {
-  catalog: {
-    catalog_id: string;
-    release_ids: string[];
-    root_node_id: string;
-    node_id: string;
-    deep_node_id: string;
-    empty_node_id: string;
-  };
-  subscriptions: { account_id: string };
-};
+const ids = FIXTURE_IDS;
 const { catalog_id: catalogId, release_ids: releaseIds } = ids.catalog;
 
 interface Answer {

@@ -1,19 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli.js';
 import { startMock, type RunningMock } from '../../src/index.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
 
 interface JsonReport {
   summary: { passed: number; failed: number; warned: number; skipped: number };
   results: Array<{ check: string; family: string; outcome: string; message: string }>;
 }
 
-const ids = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/ids.json'), 'utf8')) as {
-  catalog: { release_ids: string[] };
-};
+const ids = FIXTURE_IDS;
 
 const SEMANTIC_FAMILIES = ['filters', 'paging', 'include', 'catalog', 'lifecycle', 'limits'];
 

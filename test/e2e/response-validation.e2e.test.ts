@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { specValidators } from '../../src/spec/validators.js';
 import { createCatalogStore } from '../../src/store/catalog/catalog-store.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { responseSchemaValidator } from '../support/response-schema-validator.js';
 import { namedExamples, specExample } from '../support/spec-examples.js';
 import { EXPECTED_SITUATIONS, situationsOf, type Subscription } from '../support/subscription-situations.js';
@@ -19,18 +19,7 @@ const SUBSCRIPTIONS = '/subscriptions/subscriptions';
 const LANGUAGES = ['en-US', 'fr-FR', 'de-DE', 'xx-XX'];
 const ALL_INCLUDES = 'component_products,main_image,files';
 
-const read = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/${file}`, import.meta.url), 'utf8'));
-const ids = read('ids.json') as {
-  catalog: { catalog_id: string; release_ids: string[]; node_id: string; deep_node_id: string };
-  subscriptions: {
-    account_id: string;
-    offering_id: string;
-    plan_ids: string[];
-    subscription_id: string;
-    pending_subscription_id: string;
-  };
-};
+const ids = FIXTURE_IDS;
 
 interface NodeProduct {
   id: string;

@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { packageRoot } from '../../src/spec/load.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
 
 // The subscription operations over real HTTP, through the whole mock as `startMock` builds it.
 
-const ids = (
-  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as {
-    subscriptions: {
-      account_id: string;
-      offering_id: string;
-      plan_ids: [string, string];
-      subscription_id: string;
-      pending_subscription_id: string;
-    };
-  }
-).subscriptions;
+const ids = FIXTURE_IDS.subscriptions;
 const COLLECTION = '/subscriptions/subscriptions';
 const SEED = 7;
 const SIZE = 150;

@@ -1,13 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../src/spec/load.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { child, dataRecords, isObject, onRequest, onResponse, recordParts, type Fault } from './fault.js';
 
-const releaseIds = (
-  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as {
-    catalog: { release_ids: string[] };
-  }
-).catalog.release_ids;
+const releaseIds = FIXTURE_IDS.catalog.release_ids;
 
 /** The oldest release still published: it holds fewer products than the newest. */
 const OLDER_RELEASE = releaseIds[1] ?? '';

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { FIXTURE_IDS } from './fixture-ids.js';
 import { specExample } from './spec-examples.js';
 
 // Generators of bad input for the fuzz test: strings, JSON texts, near-valid bodies, filters, query strings
@@ -8,11 +8,7 @@ import { specExample } from './spec-examples.js';
 type Json = Record<string, unknown>;
 type Segment = string | number;
 
-const ids = JSON.parse(readFileSync(new URL('../../fixtures/ids.json', import.meta.url), 'utf8')) as {
-  catalog: { catalog_id: string; release_ids: string[]; root_node_id: string; node_id: string };
-  subscriptions: { subscription_id: string; pending_subscription_id: string; plan_ids: string[] };
-};
-export const FIXED = ids;
+export const FIXED = FIXTURE_IDS;
 export const CREATE_EXAMPLES = ['CreateWithInlineOffering', 'CreateWithOfferingId'].map((name) => ({
   data: specExample(name),
 }));

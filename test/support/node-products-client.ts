@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startMock, type MockOptions, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/spec/load.js';
+import { FIXTURE_IDS } from './fixture-ids.js';
 
 // Get a node's products over real HTTP, against the fixed catalog of fixtures/ (ids.json, catalog.json).
 
@@ -40,14 +41,7 @@ export interface Answer<T = Page> {
 }
 
 const read = (file: string) => JSON.parse(readFileSync(join(packageRoot(), 'fixtures', file), 'utf8'));
-export const ids = read('ids.json').catalog as {
-  catalog_id: string;
-  release_ids: string[];
-  root_node_id: string;
-  node_id: string;
-  deep_node_id: string;
-  empty_node_id: string;
-};
+export const ids = FIXTURE_IDS.catalog;
 export const fixture = read('catalog.json') as {
   catalog: { tax_rate_bp: number; display_currency: string };
   nodes: { id: string; parent_id: string | null }[];

@@ -2,22 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../spec/load.js';
+import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
 import { createSubscriptionStore } from '../../store/subscriptions/create-subscription-store.js';
 import { loadSubscriptionFixtures, SUBSCRIPTION_FIXTURES_PATH } from './subscription-fixtures.js';
 
-const ids = (
-  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as {
-    subscriptions: {
-      account_id: string;
-      offering_id: string;
-      plan_ids: string[];
-      product_ids: string[];
-      subscription_id: string;
-      pending_subscription_id: string;
-    };
-  }
-).subscriptions;
+const ids = FIXTURE_IDS.subscriptions;
 
 describe('loadSubscriptionFixtures', () => {
   const fixtures = loadSubscriptionFixtures();
