@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.js';
-import { packageRoot } from '../src/spec/load.js';
+import { packageRoot } from '../src/package-root.js';
 import { benchCases } from './bench-cases.js';
 import type { CaseResult } from './bench-results.js';
 import { discoverIds, type FixtureIds } from './discover-ids.js';

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageRoot } from '../src/spec/load.js';
+import { packageRoot } from '../src/package-root.js';
 import {
   benchCases,
   selectCases,

@@ -3,7 +3,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot, specPath } from '../src/spec/load.js';
+import { specPath } from '../src/contract/spec-document.js';
+import { packageRoot } from '../src/package-root.js';
 
 type Schema = { readonly [key: string]: unknown };
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSpec, packageRoot, specPath } from '../src/spec/load.js';
+import { loadSpec, specPath } from '../src/contract/spec-document.js';
+import { packageRoot } from '../src/package-root.js';
 
 type Node = { readonly [key: string]: unknown };
 interface Operation {

@@ -37,6 +37,12 @@ describe('parseMockArgs', () => {
         '--auth',
         '--spec',
         'x.yaml',
+        '--trust-proxy',
+        '--cors-origin',
+        'http://localhost:5173',
+        '--cors-origin=null',
+        '--max-subscriptions',
+        '5000',
       ],
       expected: {
         kind: 'options',
@@ -52,6 +58,9 @@ describe('parseMockArgs', () => {
           bodyLimit: 2048,
           auth: true,
           specPath: 'x.yaml',
+          trustProxy: true,
+          corsOrigins: ['http://localhost:5173', 'null'],
+          maxSubscriptions: 5000,
         },
       },
     },
@@ -74,7 +83,7 @@ describe('parseMockArgs', () => {
     },
     {
       name: 'a flag as a value is a missing value',
-      argv: ['--seed', '--auth'],
+      argv: ['--seed', '--port'],
       expected: { kind: 'error', problems: ['--seed needs a value'] },
     },
     {
@@ -109,6 +118,14 @@ describe('parseMockArgs', () => {
       name: 'a base path with a query is an error',
       argv: ['--base-path', '/v2?x'],
       expected: { kind: 'error', problems: ['--base-path must look like /v2 (a path, no query), got /v2?x'] },
+    },
+    {
+      name: 'a CORS origin must be an origin',
+      argv: ['--cors-origin', 'localhost:5173'],
+      expected: {
+        kind: 'error',
+        problems: ['--cors-origin must be origins such as http://localhost:5173, got localhost:5173'],
+      },
     },
   ];
 

@@ -1,3 +1,5 @@
+import { parseArgs } from 'node:util';
+
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -11,7 +13,7 @@ export interface MockOptions {
   /** 0 picks a free port. */
   port: number;
   host: string;
-  /** faker seed: the same seed and sizes give byte-identical GET responses. */
+  /** faker seed: the same seed and sizes give the same data. */
   seed: number;
   /** Seeded subscriptions (fixture records come on top). */
   subscriptions: number;
@@ -28,6 +30,12 @@ export interface MockOptions {
   auth: boolean;
   /** Another OpenAPI document to serve (defaults to the packaged spec/openapi.yaml). */
   specPath?: string;
+  /** Read X-Forwarded-Host and -Proto for links: only behind a proxy that sets them. */
+  trustProxy: boolean;
+  /** Origins that get CORS headers; empty: any origin (a local front-end on any port). */
+  corsOrigins: string[];
+  /** The most subscriptions one store holds, seeded ones included; creates past it get a 409. */
+  maxSubscriptions: number;
 }
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
@@ -41,6 +49,9 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   logLevel: 'info',
   bodyLimit: 1024 * 1024,
   auth: false,
+  trustProxy: false,
+  corsOrigins: [],
+  maxSubscriptions: 200_000,
 });
 
 // Seeding is eager: about 12 s and 1-2 GB for a million subscriptions, and about 2 s and 100 MB for 10,000
@@ -64,7 +75,7 @@ function integerProblem(name: string, value: number, min: number, max: number): 
 /** Defaults filled in and every option checked; throws a TypeError listing every problem. */
 export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined));
-  const options: MockOptions = { ...DEFAULT_MOCK_OPTIONS, ...defined };
+  const options: MockOptions = { ...DEFAULT_MOCK_OPTIONS, corsOrigins: [], ...defined };
   const basePath = normalizeBasePath(options.basePath);
   const problems = [
     integerProblem('port', options.port, 0, 65535),
@@ -73,11 +84,13 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('products', options.products, 0, MAX_PRODUCTS),
     integerProblem('pageLength', options.pageLength, 1, 100),
     integerProblem('bodyLimit', options.bodyLimit, 1, 1024 * 1024 * 1024),
+    integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
     options.host.trim() === '' ? 'host must not be empty' : undefined,
-    basePath === undefined
-      ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
-      : undefined,
+    basePath === undefined ? `basePath must look like /v2 (a path, no query), got ${options.basePath}` : undefined,
     isLogLevel(options.logLevel) ? undefined : `logLevel must be one of ${LOG_LEVELS.join(', ')}`,
+    ...options.corsOrigins.map((origin) =>
+      /^(https?:\/\/[^/\s]+|null)$/.test(origin) ? undefined : `corsOrigins must be origins such as http://localhost:5173, got ${origin}`,
+    ),
   ].filter((p): p is string => p !== undefined);
   if (problems.length > 0) throw new TypeError(problems.join('; '));
   return { ...options, basePath: basePath ?? '/' };
@@ -88,76 +101,92 @@ export const MOCK_USAGE = `Usage: subcat mock [options]
 Start the stateful mock of the subscriptions and catalog API.
 
 Options:
-  --port N            port to listen on, 0 for a free one (default 4010)
-  --host HOST         interface to bind (default 127.0.0.1)
-  --seed N            faker seed; same seed and sizes give identical data (default 1)
-  --subscriptions N   seeded subscriptions (default 300)
-  --products N        seeded catalog products per release (default 200)
-  --page-length N     records per page when page[limit] is not given, 1..100 (default 25)
-  --base-path PATH    mount everything under PATH, e.g. /v2 (default /)
-  --log-level LEVEL   ${LOG_LEVELS.join(', ')} (default info)
-  --body-limit BYTES  largest request body accepted (default 1048576)
-  --auth              require Authorization: Bearer <any token>
-  --spec FILE         serve another OpenAPI 3.1 document (default the packaged spec)
-  -h, --help          show this help
+  --port N                port to listen on, 0 for a free one (default 4010)
+  --host HOST             interface to bind (default 127.0.0.1)
+  --seed N                faker seed; same seed and sizes give identical data (default 1)
+  --subscriptions N       seeded subscriptions (default 300)
+  --products N            seeded catalog products per release (default 200)
+  --page-length N         records per page when page[limit] is not given, 1..100 (default 25)
+  --base-path PATH        mount everything under PATH, e.g. /v2 (default /)
+  --log-level LEVEL       ${LOG_LEVELS.join(', ')} (default info)
+  --body-limit BYTES      largest request body accepted (default 1048576)
+  --max-subscriptions N   most subscriptions a store holds, seeded ones included (default 200000)
+  --auth                  require Authorization: Bearer <any token>
+  --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
+  --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
+  --spec FILE             serve another OpenAPI 3.1 document (default the packaged spec)
+  -h, --help              show this help
 `;
 
-type FlagKind = 'integer' | 'string' | 'boolean';
+type FlagKind = 'integer' | 'string' | 'boolean' | 'list';
 const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>> = {
-  '--port': { key: 'port', kind: 'integer' },
-  '--host': { key: 'host', kind: 'string' },
-  '--seed': { key: 'seed', kind: 'integer' },
-  '--subscriptions': { key: 'subscriptions', kind: 'integer' },
-  '--products': { key: 'products', kind: 'integer' },
-  '--page-length': { key: 'pageLength', kind: 'integer' },
-  '--base-path': { key: 'basePath', kind: 'string' },
-  '--log-level': { key: 'logLevel', kind: 'string' },
-  '--body-limit': { key: 'bodyLimit', kind: 'integer' },
-  '--auth': { key: 'auth', kind: 'boolean' },
-  '--spec': { key: 'specPath', kind: 'string' },
+  port: { key: 'port', kind: 'integer' },
+  host: { key: 'host', kind: 'string' },
+  seed: { key: 'seed', kind: 'integer' },
+  subscriptions: { key: 'subscriptions', kind: 'integer' },
+  products: { key: 'products', kind: 'integer' },
+  'page-length': { key: 'pageLength', kind: 'integer' },
+  'base-path': { key: 'basePath', kind: 'string' },
+  'log-level': { key: 'logLevel', kind: 'string' },
+  'body-limit': { key: 'bodyLimit', kind: 'integer' },
+  'max-subscriptions': { key: 'maxSubscriptions', kind: 'integer' },
+  auth: { key: 'auth', kind: 'boolean' },
+  'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
+  'cors-origin': { key: 'corsOrigins', kind: 'list' },
+  spec: { key: 'specPath', kind: 'string' },
 };
 
 export type MockArgs =
   { kind: 'options'; options: MockOptions } | { kind: 'help' } | { kind: 'error'; problems: string[] };
 
-/** Parses `subcat mock` arguments (after the subcommand); pure: no I/O, no exit. */
+/**
+ * Parses `subcat mock` arguments (after the subcommand) with node's parseArgs, collecting every problem
+ * rather than stopping at the first; pure: no I/O, no exit.
+ * @example parseMockArgs(['--port', '0', '--seed', '7']) // { kind: 'options', options: { ...defaults, port: 0, seed: 7 } }
+ */
 export function parseMockArgs(argv: readonly string[]): MockArgs {
+  const options = Object.fromEntries(
+    Object.entries(FLAGS).map(([name, { kind }]) => [name, { type: kind === 'boolean' ? 'boolean' : 'string', multiple: kind === 'list' }] as const),
+  );
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: { ...options, help: { type: 'boolean', short: 'h' } },
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const given: Partial<Record<keyof MockOptions, unknown>> = {};
   const problems: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const flag = FLAGS[name];
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      problems.push(`unexpected argument ${token.value}`);
+      continue;
+    }
+    if (token.name === 'help') return { kind: 'help' };
+    const flag = FLAGS[token.name];
     if (flag === undefined) {
-      problems.push(name.startsWith('-') ? `unknown option ${name}` : `unexpected argument ${name}`);
+      problems.push(`unknown option ${token.rawName}`);
       continue;
     }
+    const value = token.value;
     if (flag.kind === 'boolean') {
-      if (eq > 0) problems.push(`${name} takes no value`);
-      given[flag.key] = true;
-      continue;
-    }
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) {
-      problems.push(`${name} needs a value`);
-      if (value !== undefined) i--;
-      continue;
-    }
-    if (flag.kind === 'integer' && !/^\d+$/.test(value)) {
-      problems.push(`${name} must be a whole number, got ${value}`);
-      continue;
-    }
-    given[flag.key] = flag.kind === 'integer' ? Number(value) : value;
+      if (value !== undefined) problems.push(`${token.rawName} takes no value`);
+      else given[flag.key] = true;
+    } else if (value === undefined || (token.inlineValue === false && value.startsWith('--'))) {
+      problems.push(`${token.rawName} needs a value`);
+    } else if (flag.kind === 'integer' && !/^\d+$/.test(value)) {
+      problems.push(`${token.rawName} must be a whole number, got ${value}`);
+    } else if (flag.kind === 'list') {
+      given[flag.key] = [...((given[flag.key] as string[] | undefined) ?? []), value];
+    } else given[flag.key] = flag.kind === 'integer' ? Number(value) : value;
   }
   if (problems.length > 0) return { kind: 'error', problems };
   try {
     return { kind: 'options', options: resolveMockOptions(given as Partial<MockOptions>) };
   } catch (error) {
     // Say the flag the user typed (--page-length), not the option's property name (pageLength).
-    const flagOf = (key: string) => Object.keys(FLAGS).find((flag) => FLAGS[flag]?.key === key) ?? key;
-    const problems = (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf));
-    return { kind: 'error', problems };
+    const flagOf = (key: string) => `--${Object.keys(FLAGS).find((name) => FLAGS[name]?.key === key) ?? key}`;
+    return { kind: 'error', problems: (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf)) };
   }
 }

@@ -1,18 +1,28 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /** Headers a browser app on another origin may read from our responses. */
-const EXPOSED = 'x-request-id, Content-Language, Location, Allow, WWW-Authenticate';
-const DEFAULT_ALLOWED_HEADERS = 'Content-Type, Authorization, Accept, Accept-Language, Prefer, X-Request-Id';
+const EXPOSED = 'x-request-id, x-subcat-session, x-subcat-session-dropped, Content-Language, Location, Allow, WWW-Authenticate, Retry-After';
+const DEFAULT_ALLOWED_HEADERS =
+  'Content-Type, Authorization, Accept, Accept-Language, Prefer, X-Request-Id, X-Subcat-Session';
+
+/** Which origins get CORS headers: any (the mock serves local front-ends on any port), or a fixed list. */
+export type CorsOrigins = 'any' | readonly string[];
 
 /**
- * CORS headers for every response to a request with an `Origin` (none without one): the mock is for local
- * front-ends on any port, so any origin is echoed.
+ * CORS headers for a response to a request from `origin`, or none when the origin is not allowed.
+ * Credentials are allowed for a real origin only: a `null` origin (sandboxed frames, files) is echoed so the
+ * page can read the answer, but never with credentials.
+ * @example corsHeaders('http://localhost:5173', 'any')['Access-Control-Allow-Origin'] // 'http://localhost:5173'
  */
-export function setCorsHeaders(response: ServerResponse, origin: string): void {
-  response.setHeader('Access-Control-Allow-Origin', origin);
-  response.setHeader('Access-Control-Allow-Credentials', 'true');
-  response.setHeader('Access-Control-Expose-Headers', EXPOSED);
-  response.setHeader('Vary', 'Origin');
+export function corsHeaders(origin: string, allowed: CorsOrigins): Record<string, string> {
+  if (allowed !== 'any' && !allowed.includes(origin)) return {};
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Expose-Headers': EXPOSED,
+    Vary: 'Origin',
+  };
+  if (origin !== 'null') headers['Access-Control-Allow-Credentials'] = 'true';
+  return headers;
 }
 
 /** The extra headers of a preflight answer: the path's methods, and the request headers the browser asked for. */
@@ -21,8 +31,7 @@ export function preflightHeaders(request: IncomingMessage, allow: readonly strin
   return {
     Allow: allow.join(', '),
     'Access-Control-Allow-Methods': allow.join(', '),
-    'Access-Control-Allow-Headers':
-      asked !== undefined && asked.trim() !== '' ? asked : DEFAULT_ALLOWED_HEADERS,
+    'Access-Control-Allow-Headers': asked !== undefined && asked.trim() !== '' ? asked : DEFAULT_ALLOWED_HEADERS,
     'Access-Control-Max-Age': '600',
     Vary: 'Origin, Access-Control-Request-Headers',
   };

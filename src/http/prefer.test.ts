@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { listOperations } from '../spec/validators.js';
+import { listOperations } from '../contract/spec-operations.js';
 import { HttpError } from './http-error.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { IHttpOperation } from '@stoplight/types';
-import type { SpecOperation } from '../spec/validators.js';
+import type { SpecOperation } from '../contract/spec-operations.js';
 import { HttpError } from './http-error.js';
 import { prismLogger, type Logger } from './logger.js';
 import type { HandlerResult } from './route.js';

@@ -11,22 +11,23 @@ function first(value: string | string[] | undefined): string | undefined {
   return (comma === -1 ? text : text.slice(0, comma)).trim();
 }
 
-// Hosts already judged, by `proto host`: clients send the same few Host headers again and again, so the
-// second URL parse per request is skipped. Bounded: emptied when full; longer than a DNS name, not kept.
-const judgedHosts = new Map<string, boolean>();
-const JUDGED_HOSTS_MAX = 256;
-const JUDGED_HOST_LENGTH = 270;
-
 /**
- * The absolute URL the client used, so links point back through the same host (and proxy, when
- * X-Forwarded-Host/Proto are sane). `fallbackHost` is used when the Host header is missing or odd.
+ * The absolute URL the client used, so links point back the same way. X-Forwarded-Host and -Proto are read
+ * only when `trustProxy` says a proxy in front sets them: otherwise any client could make links point at
+ * another host. `fallbackHost` is used when the Host header is missing or odd.
+ * @example publicUrl(request, '127.0.0.1:4010', false).href // 'http://localhost:4010/subscriptions/subscriptions'
  */
-export function publicUrl(request: IncomingMessage, fallbackHost: string, target = request.url ?? '/'): URL {
-  const forwardedProto = first(request.headers['x-forwarded-proto']);
+export function publicUrl(
+  request: IncomingMessage,
+  fallbackHost: string,
+  trustProxy: boolean,
+  target = request.url ?? '/',
+): URL {
+  const forwardedProto = trustProxy ? first(request.headers['x-forwarded-proto']) : undefined;
   const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
   // A header that looks like a host may still not be one (`a:99999`, `.0`): such a header is ignored,
   // never blamed on the request, so the next candidate is tried.
-  const forwardedHost = first(request.headers['x-forwarded-host']);
+  const forwardedHost = trustProxy ? first(request.headers['x-forwarded-host']) : undefined;
   const host = usableHost(proto, forwardedHost)
     ? forwardedHost
     : usableHost(proto, request.headers.host)
@@ -43,18 +44,6 @@ export function publicUrl(request: IncomingMessage, fallbackHost: string, target
 
 function usableHost(proto: string, candidate: string | undefined): candidate is string {
   if (candidate === undefined || !SANE_HOST.test(candidate)) return false;
-  if (candidate.length > JUDGED_HOST_LENGTH) return parsesAsHost(proto, candidate);
-  const key = `${proto} ${candidate}`;
-  let usable = judgedHosts.get(key);
-  if (usable === undefined) {
-    usable = parsesAsHost(proto, candidate);
-    if (judgedHosts.size >= JUDGED_HOSTS_MAX) judgedHosts.clear();
-    judgedHosts.set(key, usable);
-  }
-  return usable;
-}
-
-function parsesAsHost(proto: string, candidate: string): boolean {
   try {
     return new URL(`${proto}://${candidate}/`).host !== '';
   } catch {

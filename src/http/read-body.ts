@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { isJsonMediaType } from '../spec/validators.js';
+import { isJsonMediaType } from '../contract/spec-operations.js';
 import { HttpError } from './http-error.js';
+import { firstInvalidUtf8, pointerOfReplacement } from './utf8-text.js';
 
 /** Whether the request carries a body at all (RFC 9112: Content-Length or Transfer-Encoding). */
 export function hasBody(request: IncomingMessage): boolean {
@@ -70,24 +71,32 @@ export function checkJsonContentType(request: IncomingMessage): void {
   );
 }
 
-/** The JSON body of a POST/PUT: 413, 415, then 400 for an empty or malformed body. */
+/** The JSON body of a POST/PUT: 413, 415, then 400 for an empty, malformed or not UTF-8 body. */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit)
-    throw tooLarge(limit, `The request body is ${declared} bytes`);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, `The request body is ${declared} bytes`);
   if (hasBody(request)) checkJsonContentType(request);
-  const raw = hasBody(request)
-    ? (await readBody(request, limit)).toString('utf8').replace(/^\uFEFF/, '')
-    : '';
-  if (raw.trim() === '')
-    throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', {
-      pointer: '',
-    });
+  const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '')
+    throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', { pointer: '' });
+  let value: unknown;
   try {
-    return JSON.parse(raw) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
-    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, {
-      pointer: '',
-    });
+    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, { pointer: '' });
   }
+  const invalid = firstInvalidUtf8(bytes);
+  if (invalid !== -1) {
+    // The bytes before the first broken one are well-formed: the U+FFFD they hold were sent as such.
+    const sent = count(bytes.subarray(0, invalid).toString('utf8'));
+    const pointer = pointerOfReplacement(value, sent);
+    const where = pointer === '' ? 'the body' : pointer;
+    throw HttpError.of(400, `${where} holds bytes that are not valid UTF-8 (at byte ${invalid}); send UTF-8 text`, { pointer });
+  }
+  return value;
+}
+
+function count(text: string): number {
+  return text.split('\uFFFD').length - 1;
 }

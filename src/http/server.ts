@@ -1,32 +1,49 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError } from './client-error.js';
+import { answerClientError, answerConnect } from './client-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
 
 export interface RunningServer {
   server: Server;
   /** `http://host:port`, no trailing slash, no base path. */
   origin: string;
-  /** Stops accepting, lets in-flight requests finish (at most `graceMs`), then closes every connection. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Stops accepting; answers in flight finish (and say `Connection: close`) for at most `graceMs`, then every
+   * connection is closed. Resolves with how many requests were completed and how many were cut.
+   */
+  close(graceMs?: number): Promise<{ completed: number; cut: number }>;
 }
 
 /** Brackets an IPv6 literal for a URL. */
 const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
-/** Starts the pipeline on host:port (0 for a free port) and resolves once it listens. */
+/**
+ * Starts the pipeline on host:port (0 for a free port) and resolves once it listens.
+ * @example const running = await listen(config, '127.0.0.1', 0); await running.close();
+ */
 export async function listen<State>(
-  config: Omit<PipelineConfig<State>, 'fallbackHost'>,
+  config: Omit<PipelineConfig<State>, 'fallbackHost' | 'closing'>,
   host: string,
   port: number,
 ): Promise<RunningServer> {
   let origin = `http://${urlHost(host)}:${port}`;
-  const listener = createPipeline({ ...config, fallbackHost: () => origin.slice('http://'.length) });
+  let closing = false;
+  const listener = createPipeline({ ...config, fallbackHost: () => origin.slice('http://'.length), closing: () => closing });
+  let completedWhileClosing = 0;
+  let cutWhileClosing = 0;
   const server = createServer(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
-    listener,
+    (request, response) => {
+      response.once('close', () => {
+        if (!closing) return;
+        if (response.writableFinished) completedWhileClosing += 1;
+        else cutWhileClosing += 1;
+      });
+      listener(request, response);
+    },
   );
-  server.on('clientError', answerClientError);
+  server.on('clientError', answerClientError(config.options.corsOrigins));
+  server.on('connect', answerConnect(config.options.corsOrigins));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -35,18 +52,19 @@ export async function listen<State>(
     });
   });
   origin = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
-  let closing: Promise<void> | undefined;
+  let closed: Promise<{ completed: number; cut: number }> | undefined;
   const close = (graceMs = 5_000) =>
-    (closing ??= new Promise<void>((resolve) => {
+    (closed ??= new Promise((resolve) => {
+      closing = true;
       const force = setTimeout(() => server.closeAllConnections(), graceMs);
-      // Connections busy at close time become idle when their response ends: close them then, not at keep-alive timeout.
+      // Connections busy at close time become idle when their answer ends: close them then, not at keep-alive timeout.
       const sweep = setInterval(() => server.closeIdleConnections(), 25);
       force.unref();
       sweep.unref();
       server.close(() => {
         clearTimeout(force);
         clearInterval(sweep);
-        resolve();
+        resolve({ completed: completedWhileClosing, cut: cutWhileClosing });
       });
       server.closeIdleConnections();
     }));

@@ -22,11 +22,12 @@ const PARAMETER = 'include';
  * member is a problem, one per distinct mistake.
  * @example parseInclude('plans, products,plans', SUBSCRIPTION_INCLUDES) // { ok: true, include: Set { 'plans', 'products' } }
  */
-export function parseInclude(
+export function parseInclude<Member extends string>(
   raw: string | null,
-  allowed: readonly string[],
-): { ok: true; include: ReadonlySet<string> } | { ok: false; problems: QueryProblem[] } {
+  allowed: readonly Member[],
+): { ok: true; include: ReadonlySet<Member> } | { ok: false; problems: QueryProblem[] } {
   if (raw === null) return { ok: true, include: new Set() };
+  const isMember = (member: string): member is Member => (allowed as readonly string[]).includes(member);
   const expected = `expected one or more of ${allowed.join(', ')}, separated by commas`;
   if (raw.trim() === '') {
     return {
@@ -34,12 +35,11 @@ export function parseInclude(
       problems: [{ parameter: PARAMETER, detail: `include must not be empty; ${expected}` }],
     };
   }
-  const include = new Set<string>();
+  const include = new Set<Member>();
   const details = new Set<string>();
   for (const member of raw.split(',').map((part) => part.trim())) {
     if (member === '') details.add(`include has an empty member; ${expected}`);
-    else if (!allowed.includes(member))
-      details.add(`include: unknown member ${quoteInput(member)}; ${expected}`);
+    else if (!isMember(member)) details.add(`include: unknown member ${quoteInput(member)}; ${expected}`);
     else include.add(member);
   }
   if (details.size > 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageMeta, parsePage, slicePage, type Page } from './paging.js';
+import { parsePage, type Page } from './paging.js';
 
 const accepted: { name: string; query: string; pageLength?: number; page: Page }[] = [
   {
@@ -103,66 +103,5 @@ const rejected: { name: string; query: string; problems: { parameter: string; de
 describe('parsePage refuses', () => {
   it.each(rejected)('$name', ({ query, problems }) => {
     expect(parsePage(new URLSearchParams(query), 25)).toEqual({ ok: false, problems });
-  });
-});
-
-const metas: { name: string; total: number; page: Page; current: number; pages: number }[] = [
-  { name: 'the first page is page 1', total: 60, page: { offset: 0, limit: 25 }, current: 1, pages: 3 },
-  {
-    name: 'a page-aligned offset gives its page number',
-    total: 60,
-    page: { offset: 50, limit: 25 },
-    current: 3,
-    pages: 3,
-  },
-  {
-    name: 'an unaligned offset rounds the page down',
-    total: 60,
-    page: { offset: 30, limit: 25 },
-    current: 2,
-    pages: 3,
-  },
-  {
-    name: 'an exact multiple has no extra page',
-    total: 50,
-    page: { offset: 0, limit: 25 },
-    current: 1,
-    pages: 2,
-  },
-  {
-    name: 'an empty collection has 0 pages and current page 1',
-    total: 0,
-    page: { offset: 0, limit: 25 },
-    current: 1,
-    pages: 0,
-  },
-  {
-    name: 'an offset past the end still counts its page',
-    total: 3,
-    page: { offset: 100, limit: 25 },
-    current: 5,
-    pages: 1,
-  },
-];
-
-describe('pageMeta', () => {
-  it.each(metas)('$name', ({ total, page, current, pages }) => {
-    expect(pageMeta(total, page)).toEqual({
-      results: { total },
-      page: { limit: page.limit, offset: page.offset, current, total: pages },
-    });
-  });
-});
-
-const slices: { name: string; page: Page; expected: number[] }[] = [
-  { name: 'the first page holds the first records', page: { offset: 0, limit: 2 }, expected: [0, 1] },
-  { name: 'an unaligned offset starts at that record', page: { offset: 3, limit: 2 }, expected: [3, 4] },
-  { name: 'the last page may be short', page: { offset: 4, limit: 3 }, expected: [4] },
-  { name: 'an offset past the end gives no records', page: { offset: 9, limit: 3 }, expected: [] },
-];
-
-describe('slicePage', () => {
-  it.each(slices)('$name', ({ page, expected }) => {
-    expect(slicePage([0, 1, 2, 3, 4], page)).toEqual(expected);
   });
 });

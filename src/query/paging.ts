@@ -7,11 +7,6 @@ export interface Page {
   limit: number;
 }
 
-export interface PageMeta {
-  results: { total: number };
-  page: { limit: number; offset: number; current: number; total: number };
-}
-
 export const MIN_PAGE_LIMIT = 1;
 export const MAX_PAGE_LIMIT = 100;
 export const MAX_PAGE_OFFSET = 10_000;
@@ -70,25 +65,4 @@ function readInteger(
     detail: `${name} must be an integer between ${min} and ${max}; got ${quoteInput(single.value)}`,
   });
   return undefined;
-}
-
-/**
- * The `meta` of a paged response: `current = floor(offset / limit) + 1`, `total = ceil(results / limit)`,
- * so an empty collection has 0 pages while its (empty) current page is still page 1.
- */
-export function pageMeta(total: number, page: Page): PageMeta {
-  return {
-    results: { total },
-    page: {
-      limit: page.limit,
-      offset: page.offset,
-      current: Math.floor(page.offset / page.limit) + 1,
-      total: Math.ceil(total / page.limit),
-    },
-  };
-}
-
-/** The records of one page; an offset past the end gives an empty page. */
-export function slicePage<T>(items: readonly T[], page: Page): T[] {
-  return items.slice(page.offset, page.offset + page.limit);
 }

@@ -9,19 +9,18 @@ import { seedSubscriptions } from './subscriptions/seed-subscriptions.js';
 // one version of the mock to the next, not only from one run to the next. These hashes pin the data of
 // `npm start` (seed 1, 300 subscriptions, 200 products per release) and of one other seed and size. A
 // change to seeding that moves them changes every user's data: say so in the release notes, then update.
-// The hash covers the records as the store holds them, so renaming an internal field moves it too: then
-// start the old and the new build with the same seed and compare their GET pages before updating.
+// The hashes cover the records as the stores hold them, so reshaping a record moves its hash too: then start
+// the old and the new build with the same seed, compare their GET pages value for value, and say so in
+// CHANGELOG.md before updating (0.2.0 did, for the subscription records; the catalog hashes did not move).
 const PINNED = [
-  { seed: 1, subscriptions: 300, products: 200, hash: 'bff332ce7f6beb9c' },
-  { seed: 7, subscriptions: 1000, products: 1000, hash: '7166f856bb0d9953' },
+  { seed: 1, subscriptions: 300, products: 200, subscriptionHash: 'e42ee6df9d75d6c6', catalogHash: 'c2fa04a474cadc68' },
+  { seed: 7, subscriptions: 1000, products: 1000, subscriptionHash: 'cead6842dcc121e9', catalogHash: '169c0d3bc2afdd10' },
 ];
 
 const asJson = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner instanceof Map || inner instanceof Set ? [...inner] : inner,
-  );
+  JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Map || inner instanceof Set ? [...inner] : inner));
 
-function seededDataHash(seed: number, subscriptions: number, products: number): string {
+function subscriptionDataHash(seed: number, subscriptions: number): string {
   const hash = createHash('sha256');
   const seeded = seedSubscriptions({ seed, subscriptions });
   hash.update(asJson(seeded.accounts));
@@ -29,6 +28,11 @@ function seededDataHash(seed: number, subscriptions: number, products: number): 
   for (let at = 0; at < seeded.subscriptions.length; at += 1000) {
     hash.update(asJson(seeded.subscriptions.slice(at, at + 1000)));
   }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function catalogDataHash(seed: number, products: number): string {
+  const hash = createHash('sha256');
   const fixture = loadCatalogFixture();
   const skeletons = seedCatalogSkeletons(seed, fixture);
   hash.update(asJson(skeletons));
@@ -41,9 +45,15 @@ function seededDataHash(seed: number, subscriptions: number, products: number): 
 
 describe('seeded data across versions', () => {
   it.each(PINNED)(
-    'seed $seed with $subscriptions subscriptions and $products products gives the pinned data',
-    ({ seed, subscriptions, products, hash }) => {
-      expect(seededDataHash(seed, subscriptions, products)).toBe(hash);
+    'seed $seed with $subscriptions subscriptions gives the pinned subscription data',
+    ({ seed, subscriptions, subscriptionHash }) => {
+      expect(subscriptionDataHash(seed, subscriptions)).toBe(subscriptionHash);
+    },
+  );
+  it.each(PINNED)(
+    'seed $seed with $products products per release gives the pinned catalog data',
+    ({ seed, products, catalogHash }) => {
+      expect(catalogDataHash(seed, products)).toBe(catalogHash);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { createCatalogStore } from '../../src/store/catalog/catalog-store.js';
+import { seededCatalogStore } from '../support/seeded-catalogs.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
 
 // The same seed and sizes give byte-identical GET responses (design.md); another seed gives other data.
@@ -108,7 +108,7 @@ function nodeProductProbes(productIds: string[]): Probe[] {
 
 /** The seeded (not fixed) catalogs: their ids and nodes come from the seed, read from a store seeded alike. */
 function seededCatalogProbes(): Probe[] {
-  const store = createCatalogStore({ seed: SEED, products: SIZES.products });
+  const store = seededCatalogStore({ seed: SEED, products: SIZES.products });
   return store.catalogs.slice(1).flatMap((skeleton) => {
     const nodes = [...(store.catalog(skeleton.id)?.nodes.keys() ?? [])];
     return nodes.flatMap((node) => [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { RunningServer } from '../../src/http/server.js';
 import { startMock } from '../../src/index.js';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadSpec } from '../../src/contract/spec-document.js';
 import { call, jsonPost, logLines, raw, start, UUID } from '../support/http-core-server.js';
 
 // The HTTP core over real sockets: Prefer, odd requests, the safety net, server options and

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.js';
 import type { ResponseCacheLimits } from '../../src/http/response-cache.js';
 import type { Route } from '../../src/http/route.js';
+import { sharedState } from '../../src/http/pipeline.js';
 import { listen, type RunningServer } from '../../src/http/server.js';
 import { startMock } from '../../src/index.js';
-import { DEFAULT_MOCK_OPTIONS, type MockOptions } from '../../src/mock-options.js';
-import { loadSpec } from '../../src/spec/load.js';
-import { specValidators, type SpecValidators } from '../../src/spec/validators.js';
+import type { MockOptions } from '../../src/mock-options.js';
+import { httpOptions } from '../support/http-options.js';
+import { loadSpec } from '../../src/contract/spec-document.js';
+import { specValidators, type SpecValidators } from '../../src/contract/validators.js';
 
 // The whole-response cache of the pipeline, over real sockets, with a stand-in handler that counts its calls:
 // a response that comes back with an old count was served from the cache.
@@ -42,7 +44,7 @@ const counted: Route<CountingState> = {
   handler: ({ url, language, state, params, query }) => {
     state.calls += 1;
     if (params.node_id === 'missing') throw HttpError.of(404, 'no such node', { parameter: 'node_id' });
-    const status = query.get('answer') === 'accepted' ? 202 : 200;
+    const status = query.get('filter') === 'accepted' ? 202 : 200;
     const body = { url: url.href, language, calls: state.calls, version: state.version, text: 'Zoë €' };
     return { status, body, headers: { 'Content-Language': language } };
   },
@@ -57,8 +59,8 @@ async function start(
   return listen(
     {
       routes: [counted],
-      state,
-      options: { ...DEFAULT_MOCK_OPTIONS, ...options },
+      sessionSteps: [sharedState(state)],
+      options: httpOptions(options),
       validators,
       logger: pino({ level: 'silent' }),
       responseCache,
@@ -84,7 +86,7 @@ async function call(base: string, path: string, init: Init = {}) {
 const state: CountingState = { version: 1, calls: 0 };
 let server: RunningServer;
 beforeAll(async () => {
-  server = await start(state);
+  server = await start(state, { trustProxy: true });
 });
 afterAll(async () => {
   await server.close();
@@ -134,7 +136,7 @@ describe('whole-response cache', () => {
         b: [PATH, { 'accept-language': 'de' }],
       },
       { name: 'another query', a: [`${PATH}?page[limit]=5`, {}], b: [`${PATH}?page[limit]=6`, {}] },
-      { name: 'a reordered query', a: [`${PATH}?a=1&b=2`, {}], b: [`${PATH}?b=2&a=1`, {}] },
+      { name: 'a reordered query', a: [`${PATH}?filter=x&page[limit]=2`, {}], b: [`${PATH}?page[limit]=2&filter=x`, {}] },
       {
         name: 'a differently encoded query',
         a: [`${PATH}?page[limit]=5`, {}],
@@ -151,11 +153,23 @@ describe('whole-response cache', () => {
     expect((await call(server.origin, b[0], { headers: b[1] })).bytes.equals(other.bytes)).toBe(true);
   });
 
-  it('shares an entry between Accept-Language headers that negotiate the same language', async () => {
+  it('answers each Accept-Language header in its negotiated language, a repeat from the cache', async () => {
     const first = await call(server.origin, PATH, { headers: { 'accept-language': 'de' } });
     const second = await call(server.origin, PATH, { headers: { 'accept-language': 'de-AT, en;q=0.5' } });
-    expect(first.json?.language).toBe('de-DE');
-    expect(second.json?.calls).toBe(first.json?.calls);
+    const repeat = await call(server.origin, PATH, { headers: { 'accept-language': 'de-AT, en;q=0.5' } });
+    expect([first.json?.language, second.json?.language]).toEqual(['de-DE', 'de-DE']);
+    expect(repeat.json?.calls).toBe(second.json?.calls);
+  });
+
+  it('builds links from Host, not X-Forwarded-*, unless the server trusts a proxy', async () => {
+    const untrusting = await start(state);
+    try {
+      const headers = { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' };
+      expect((await call(untrusting.origin, PATH, { headers })).json?.url).toBe(`${untrusting.origin}${PATH}`);
+      expect((await call(server.origin, PATH, { headers })).json?.url).toBe(`https://evil.test${PATH}`);
+    } finally {
+      await untrusting.close();
+    }
   });
 
   it('keeps each base path to its own links, over one state', async () => {
@@ -186,7 +200,7 @@ describe('whole-response cache', () => {
   });
 
   const uncached = [
-    { name: 'a 202', path: `${PATH}?answer=accepted`, status: 202 },
+    { name: 'a 202', path: `${PATH}?filter=accepted`, status: 202 },
     { name: 'a handler 404', path: PATH.replace('/n/', '/missing/'), status: 404 },
   ];
   it.each(uncached)('never caches $name', async ({ path, status }) => {
@@ -318,8 +332,8 @@ describe('whole-response cache', () => {
     const broken = await listen(
       {
         routes: [badHeader],
-        state: { version: 1, calls: 0 },
-        options: DEFAULT_MOCK_OPTIONS,
+        sessionSteps: [sharedState({ version: 1, calls: 0 })],
+        options: httpOptions(),
         validators: specValidators(),
         logger: pino({ level: 'silent' }),
       },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { specValidators } from '../../src/spec/validators.js';
-import { createCatalogStore } from '../../src/store/catalog/catalog-store.js';
+import { specValidators } from '../../src/contract/validators.js';
+import { seededCatalogStore } from '../support/seeded-catalogs.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { responseSchemaValidator } from '../support/response-schema-validator.js';
 import { namedExamples, specExample } from '../support/spec-examples.js';
@@ -219,7 +219,7 @@ describe.each(SEEDS)('responses of a mock seeded with %i', (seed) => {
 
   it('validates node products of every catalog, readable release and node, every include at once', async () => {
     const { call, walk, violations } = session();
-    const store = createCatalogStore({ seed, products: SIZES.products });
+    const store = seededCatalogStore({ seed, products: SIZES.products });
     const types = new Set<string>();
     const included = new Set<string>();
     for (const skeleton of store.catalogs) {
@@ -252,7 +252,7 @@ describe.each(SEEDS)('responses of a mock seeded with %i', (seed) => {
     const { call, walk, violations } = session();
     const { catalog_id: catalog, release_ids: releases, node_id: node, deep_node_id: deep } = ids.catalog;
     const nodes = [
-      ...(createCatalogStore({ seed, products: SIZES.products }).catalog(catalog)?.nodes.keys() ?? []),
+      ...(seededCatalogStore({ seed, products: SIZES.products }).catalog(catalog)?.nodes.keys() ?? []),
     ];
     for (const language of LANGUAGES)
       for (const each of nodes)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/spec/load.js';
+import { packageRoot } from '../../src/package-root.js';
 
 /** fixtures/ids.json: the ids of the records every mock holds whatever its seed. */
 export interface FixtureIds {

@@ -4,10 +4,12 @@ import { pino } from 'pino';
 import { request } from 'undici';
 import { HttpError } from '../../src/http/http-error.js';
 import type { Route } from '../../src/http/route.js';
+import { sharedState } from '../../src/http/pipeline.js';
 import { listen, type RunningServer } from '../../src/http/server.js';
-import { DEFAULT_MOCK_OPTIONS, type MockOptions } from '../../src/mock-options.js';
-import { loadSpec } from '../../src/spec/load.js';
-import { specValidators } from '../../src/spec/validators.js';
+import type { MockOptions } from '../../src/mock-options.js';
+import { httpOptions } from './http-options.js';
+import { loadSpec } from '../../src/contract/spec-document.js';
+import { specValidators } from '../../src/contract/validators.js';
 
 // The HTTP core over real sockets, with stand-in handlers: what the http-core e2e tests check is
 // everything around them. Each test file imports this module afresh (vitest isolates files), so
@@ -53,7 +55,12 @@ const routes: Route<TestState>[] = [
     operationId: 'updateSubscription',
     method: 'PUT',
     path: '/subscriptions/subscriptions/{subscription_uuid}',
-    conflicts: ['/data/type'],
+    conflicts: ({ body }) => {
+      const type = (body as { data?: { type?: unknown } } | undefined)?.data?.type;
+      return type !== undefined && type !== 'subscription'
+        ? [{ in: 'body', at: '/data/type', keyword: 'conflict', detail: '/data/type must be "subscription"' }]
+        : [];
+    },
     handler: ({ params }) => {
       if (params.subscription_uuid !== UUID)
         throw HttpError.of(404, `no subscription with id ${params.subscription_uuid}`, {
@@ -97,8 +104,8 @@ export async function start(
   return listen(
     {
       routes,
-      state: { label: 'test state' },
-      options: { ...DEFAULT_MOCK_OPTIONS, ...options },
+      sessionSteps: [sharedState({ label: 'test state' })],
+      options: httpOptions(options),
       validators: specValidators(document),
       logger: pino({ level: 'info' }, logStream),
     },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startMock, type MockOptions, type RunningMock } from '../../src/index.js';
-import { packageRoot } from '../../src/spec/load.js';
+import { packageRoot } from '../../src/package-root.js';
 import { FIXTURE_IDS } from './fixture-ids.js';
 
 // Get a node's products over real HTTP, against the fixed catalog of fixtures/ (ids.json, catalog.json).
@@ -56,6 +56,8 @@ export const NODE_PRODUCTS_MOCK: Partial<MockOptions> = {
   seed: 3,
   products: 300,
   logLevel: 'silent',
+  // The rendering tests go "through a proxy host": links then follow X-Forwarded-Host.
+  trustProxy: true,
 };
 
 export const path = (node = ids.node_id, release = 'latest', catalog = ids.catalog_id) =>

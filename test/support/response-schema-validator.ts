@@ -5,7 +5,7 @@ import * as ajvFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 // A second opinion on response shapes: compiled here from spec/openapi.yaml, sharing no code with the
-// mock's own validators (src/spec/validators.ts), so a bug in one is not hidden by the same bug in the other.
+// mock's own validators (src/contract/validators.ts), so a bug in one is not hidden by the same bug in the other.
 
 type Json = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'undici';
 import type { RunningMock } from '../../src/index.js';
-import { specValidators } from '../../src/spec/validators.js';
+import { specValidators } from '../../src/contract/validators.js';
 import { responseSchemaValidator } from './response-schema-validator.js';
 
 // Calls the mock and validates every answer twice: with the schemas compiled here (test/support) and with
-// the mock's own validators (src/spec/validators.ts). A disagreement shows as a violation of one of them.
+// the mock's own validators (src/contract/validators.ts). A disagreement shows as a violation of one of them.
 
 export interface Answer {
   status: number;

@@ -6,15 +6,15 @@ import { singleParameter } from '../../query/single-parameter.js';
 import { HttpError } from '../http-error.js';
 
 /** The vocabulary one list operation accepts: its filter grammar and its include members. */
-export interface CollectionVocabulary {
+export interface CollectionVocabulary<Include extends string> {
   filters: FilterGrammar;
-  includes: readonly string[];
+  includes: readonly Include[];
 }
 
-export interface CollectionQuery {
+export interface CollectionQuery<Include extends string> {
   filter: FilterExpression[];
   page: Page;
-  include: ReadonlySet<string>;
+  include: ReadonlySet<Include>;
 }
 
 /**
@@ -22,11 +22,11 @@ export interface CollectionQuery {
  * one 400, each with `source.parameter`.
  * @example readCollectionQuery(new URLSearchParams('filter=eq(email,a@b.co)'), 25, subscriptionsVocabulary)
  */
-export function readCollectionQuery(
+export function readCollectionQuery<Include extends string>(
   query: URLSearchParams,
   pageLength: number,
-  vocabulary: CollectionVocabulary,
-): CollectionQuery {
+  vocabulary: CollectionVocabulary<Include>,
+): CollectionQuery<Include> {
   const problems: QueryProblem[] = [];
   let filter: FilterExpression[] = [];
   const rawFilter = singleParameter(query, 'filter');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../spec/load.js';
+import { packageRoot } from '../../package-root.js';
 
 /** fixtures/catalog.json: the fixed catalog (ids shared with the tests, the kit and demos). */
 export interface CatalogFixture {

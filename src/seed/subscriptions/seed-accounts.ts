@@ -1,4 +1,4 @@
-import type { Account } from '../../store/subscriptions/subscription-record.js';
+import type { Account } from '../../store/subscriptions/records.js';
 import type { SeedRandom } from '../seed-random.js';
 
 /** How many subscriptions an account holds on average: enough that filtering by account_id returns several. */

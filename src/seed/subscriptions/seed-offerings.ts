@@ -1,21 +1,14 @@
-import { displayPrice, planPrice } from '../../store/subscriptions/offering-pricing.js';
-import {
-  offeringRelationship,
-  offeringRelationships,
-} from '../../store/subscriptions/offering-relationships.js';
-import type { OfferingEntry } from '../../store/subscriptions/subscription-record.js';
+import { planPrice } from '../../store/subscriptions/plan-price.js';
 import {
   BILLING_INTERVAL_TYPES,
   END_BEHAVIORS,
   PRICE_UNITS,
   type BillingIntervalType,
-  type Offering,
-  type OfferingPlan,
-  type OfferingProduct,
+  type OfferingPlanRecord,
+  type OfferingProductRecord,
+  type OfferingRecord,
   type Price,
-  type Relationships,
-  type Timestamps,
-} from '../../store/subscriptions/subscription-resources.js';
+} from '../../store/subscriptions/records.js';
 import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
 const DAY_MS = 86_400_000;
@@ -38,77 +31,54 @@ export function offeringPoolSize(subscriptions: number): number {
 }
 
 /** `count` offerings, each with 1 to 3 products and 1 to 3 plans, created two to three years before the ref date. */
-export function seedOfferings(random: SeedRandom, count: number): OfferingEntry[] {
+export function seedOfferings(random: SeedRandom, count: number): OfferingRecord[] {
   return Array.from({ length: count }, () => seedOffering(random));
 }
 
-function seedOffering(random: SeedRandom): OfferingEntry {
+// The draws below keep their order (the seeded data depends on it): products and plans before the
+// offering's own fields, a product's price before its id, a plan's attributes before its id.
+function seedOffering(random: SeedRandom): OfferingRecord {
   const { faker } = random;
   const created = SEED_REF_MS - random.int(730, 1095) * DAY_MS - random.int(0, DAY_MS - 1);
-  const timestamps = times(created, created + random.int(0, 30) * DAY_MS);
+  const updated = created + random.int(0, 30) * DAY_MS;
   const currencies = faker.helpers.arrayElements(CURRENCIES, { min: 1, max: 3 });
   const includesTax = currencies.map(() => (random.chance(0.2) ? undefined : random.chance(0.5)));
   const id = random.uuid();
-  const belongs = offeringRelationship(id);
-  const products = Array.from({ length: random.int(1, 3) }, () =>
-    seedProduct(random, currencies, includesTax, timestamps, belongs),
-  );
-  const plans = Array.from({ length: random.int(1, 3) }, () =>
-    seedPlan(random, currencies, products, timestamps, belongs),
-  );
-  const externalRefs = products.flatMap((product) => product.attributes.external_ref ?? []);
-  const offering: Offering = {
+  const products = Array.from({ length: random.int(1, 3) }, () => seedProduct(random, currencies, includesTax));
+  const plans = Array.from({ length: random.int(1, 3) }, () => seedPlan(random, currencies));
+  return {
     id,
-    type: 'subscription_offering',
-    attributes: {
-      ...(random.chance(0.5) && { external_ref: random.token(10, 'offering-') }),
-      name: `${faker.commerce.department()} ${random.pick(OFFERING_KINDS)}`,
-      ...(random.chance(0.7) && { description: faker.commerce.productDescription() }),
-      ...timestamps,
-    },
-    relationships: offeringRelationships(products, plans),
-    meta: { external_product_refs: externalRefs, owner: 'store', timestamps },
+    ...(random.chance(0.5) && { external_ref: random.token(10, 'offering-') }),
+    name: `${faker.commerce.department()} ${random.pick(OFFERING_KINDS)}`,
+    ...(random.chance(0.7) && { description: faker.commerce.productDescription() }),
+    owner: 'store',
+    created_at: created,
+    updated_at: updated,
+    products,
+    plans,
   };
-  return { offering, products, plans };
 }
 
 function seedProduct(
   random: SeedRandom,
   currencies: readonly string[],
   includesTax: readonly (boolean | undefined)[],
-  timestamps: Timestamps,
-  relationships: Relationships,
-): OfferingProduct {
+): OfferingProductRecord {
   const { faker } = random;
   const price = random.chance(0.9) ? seedPrice(random, currencies, includesTax, 100, 20_000) : undefined;
-  const display = displayPrice(price);
   return {
     id: random.uuid(),
-    type: 'subscription_offering_product',
-    attributes: {
-      ...(random.chance(0.5) && { external_ref: random.token(10, 'product-') }),
-      name: faker.commerce.productName(),
-      ...(random.chance(0.8) && { description: faker.commerce.productDescription() }),
-      ...(random.chance(0.9) && { sku: `SKU-${random.token(8).toUpperCase()}` }),
-      ...(random.chance(0.7) && { main_image: `https://files.example.com/images/${random.uuid()}.jpg` }),
-      ...(price && { price }),
-      ...(random.chance(0.8) && {
-        price_units: { unit: random.pick(PRICE_UNITS), amount: random.int(1, 12) },
-      }),
-      ...timestamps,
-    },
-    relationships,
-    meta: { ...(display && { display_price: display }), owner: 'store', timestamps },
+    ...(random.chance(0.5) && { external_ref: random.token(10, 'product-') }),
+    name: faker.commerce.productName(),
+    ...(random.chance(0.8) && { description: faker.commerce.productDescription() }),
+    ...(random.chance(0.9) && { sku: `SKU-${random.token(8).toUpperCase()}` }),
+    ...(random.chance(0.7) && { main_image: `https://files.example.com/images/${random.uuid()}.jpg` }),
+    ...(price && { price }),
+    ...(random.chance(0.8) && { price_units: { unit: random.pick(PRICE_UNITS), amount: random.int(1, 12) } }),
   };
 }
 
-function seedPlan(
-  random: SeedRandom,
-  currencies: readonly string[],
-  products: readonly OfferingProduct[],
-  timestamps: Timestamps,
-  relationships: Relationships,
-): OfferingPlan {
+function seedPlan(random: SeedRandom, currencies: readonly string[]): OfferingPlanRecord {
   const { faker } = random;
   const interval = random.pick(BILLING_INTERVAL_TYPES);
   const fixedPrice = random.chance(0.25) ? seedPrice(random, currencies, [], 500, 50_000) : undefined;
@@ -127,20 +97,8 @@ function seedPlan(
     can_cancel: random.chance(0.9),
     ...(basePricePercentage !== undefined && { base_price_percentage: basePricePercentage }),
     ...(fixedPrice && { fixed_price: fixedPrice }),
-    ...timestamps,
   };
-  const price = planPrice(
-    products.map((product) => product.attributes),
-    attributes,
-  );
-  const display = displayPrice(price);
-  return {
-    id: random.uuid(),
-    type: 'subscription_offering_plan',
-    attributes,
-    relationships,
-    meta: { ...(price && { price }), ...(display && { display_price: display }), owner: 'store', timestamps },
-  };
+  return { id: random.uuid(), ...attributes };
 }
 
 function seedPrice(
@@ -159,6 +117,7 @@ function seedPrice(
   return price;
 }
 
-function times(created: number, updated: number): Timestamps {
-  return { updated_at: new Date(updated).toISOString(), created_at: new Date(created).toISOString() };
+/** The currencies a subscription on `plan` of `offering` may be billed in: those its price is given in. */
+export function planCurrencies(offering: OfferingRecord, plan: OfferingPlanRecord): string[] {
+  return Object.keys(planPrice(offering.products, plan) ?? {});
 }

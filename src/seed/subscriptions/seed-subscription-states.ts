@@ -1,9 +1,9 @@
-import { addIntervals } from '../../store/subscriptions/billing-interval.js';
+import { addIntervals } from '../../store/calendar.js';
 import type {
+  OfferingPlanRecord,
   StateAction,
   SubscriptionStatus,
-  OfferingPlan,
-} from '../../store/subscriptions/subscription-resources.js';
+} from '../../store/subscriptions/records.js';
 import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
 const DAY_MS = 86_400_000;
@@ -74,14 +74,14 @@ export function seedLifecycle(
   random: SeedRandom,
   situation: SeededSituation,
   created: number,
-  plan: OfferingPlan,
+  plan: OfferingPlanRecord,
 ): SeededLifecycle {
   const {
     billing_interval_type: unit,
     trial_period: trial,
     plan_length: length,
     billing_frequency: frequency,
-  } = plan.attributes;
+  } = plan;
   const between = (from: number, to: number): number => from + random.int(0, Math.max(0, to - from));
   const lifecycle: SeededLifecycle = {
     status: 'active',
@@ -98,7 +98,7 @@ export function seedLifecycle(
     pausedAt: undefined,
     resumedAt: undefined,
     endDate:
-      plan.attributes.end_behavior === 'close' ? addIntervals(created, unit, length * frequency) : undefined,
+      plan.end_behavior === 'close' ? addIntervals(created, unit, length * frequency) : undefined,
     goLiveAfter: undefined,
     goLive: undefined,
   };

@@ -1,11 +1,12 @@
 import type {
   Account,
-  OfferingEntry,
+  OfferingPlanRecord,
+  OfferingRecord,
+  PaymentAuthority,
   SubscriptionRecord,
-} from '../../store/subscriptions/subscription-record.js';
-import type { OfferingPlan, PaymentAuthority } from '../../store/subscriptions/subscription-resources.js';
+} from '../../store/subscriptions/records.js';
 import { SUBSCRIPTIONS_PER_ACCOUNT, seedAccounts } from './seed-accounts.js';
-import { offeringPoolSize, seedOfferings } from './seed-offerings.js';
+import { offeringPoolSize, planCurrencies, seedOfferings } from './seed-offerings.js';
 import { SEED_REF_MS, SeedRandom } from '../seed-random.js';
 import { pickSituation, seedLifecycle } from './seed-subscription-states.js';
 
@@ -22,7 +23,7 @@ export interface SubscriptionSeedOptions {
 
 export interface SubscriptionSeed {
   accounts: Account[];
-  offerings: OfferingEntry[];
+  offerings: OfferingRecord[];
   /** In creation order, oldest first. */
   subscriptions: SubscriptionRecord[];
 }
@@ -55,10 +56,10 @@ function seedSubscription(
   index: number,
   created: number,
   account: Account,
-  entry: OfferingEntry,
+  entry: OfferingRecord,
 ): SubscriptionRecord {
   const plan = random.pick(entry.plans);
-  const currencies = currenciesOf(plan);
+  const currencies = currenciesOf(entry, plan);
   const manualPayments = random.chance(0.3);
   const life = seedLifecycle(random, pickSituation(random, index), created, plan);
   return {
@@ -98,12 +99,12 @@ function seedSubscription(
 }
 
 // Seeded plans are few and never change: their currencies are listed once, not once per subscription.
-const planCurrencies = new WeakMap<OfferingPlan, readonly string[]>();
-function currenciesOf(plan: OfferingPlan): readonly string[] {
-  let currencies = planCurrencies.get(plan);
+const plansCurrencies = new WeakMap<OfferingPlanRecord, readonly string[]>();
+function currenciesOf(offering: OfferingRecord, plan: OfferingPlanRecord): readonly string[] {
+  let currencies = plansCurrencies.get(plan);
   if (currencies === undefined) {
-    currencies = Object.keys(plan.meta.price ?? {});
-    planCurrencies.set(plan, currencies);
+    currencies = planCurrencies(offering, plan);
+    plansCurrencies.set(plan, currencies);
   }
   return currencies;
 }

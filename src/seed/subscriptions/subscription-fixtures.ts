@@ -1,28 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../spec/load.js';
-import { displayPrice, planPrice } from '../../store/subscriptions/offering-pricing.js';
-import {
-  offeringRelationship,
-  offeringRelationships,
-} from '../../store/subscriptions/offering-relationships.js';
+import type { Schemas } from '../../contract/schemas.js';
+import { packageRoot } from '../../package-root.js';
 import type {
   Account,
-  OfferingEntry,
-  SubscriptionRecord,
-} from '../../store/subscriptions/subscription-record.js';
-import type {
-  OfferingAttributes,
-  OfferingPlan,
-  OfferingPlanAttributes,
-  OfferingProduct,
+  OfferingPlanRecord,
+  OfferingProductRecord,
+  OfferingRecord,
   PaymentAuthority,
-  StateMeta,
   StateAction,
+  SubscriptionRecord,
   SubscriptionStatus,
-  SubscriptionTimestamps,
-  Timestamps,
-} from '../../store/subscriptions/subscription-resources.js';
+} from '../../store/subscriptions/records.js';
 import type { SubscriptionSeed } from './seed-subscriptions.js';
 
 /** The file's shapes: attributes as written, the rest derived on load. */
@@ -30,9 +19,9 @@ interface FixtureFile {
   accounts: Account[];
   offerings: {
     id: string;
-    attributes: OfferingAttributes;
-    products: { id: string; attributes: Omit<OfferingProduct['attributes'], 'created_at' | 'updated_at'> }[];
-    plans: { id: string; attributes: Omit<OfferingPlanAttributes, 'created_at' | 'updated_at'> }[];
+    attributes: Schemas['OfferingAttributes'];
+    products: { id: string; attributes: Omit<OfferingProductRecord, 'id'> }[];
+    plans: { id: string; attributes: Omit<OfferingPlanRecord, 'id'> }[];
   }[];
   subscriptions: {
     id: string;
@@ -49,8 +38,8 @@ interface FixtureFile {
     };
     meta: {
       status: SubscriptionStatus;
-      timestamps: SubscriptionTimestamps;
-      state: { id: string; attributes: { action: StateAction }; meta: StateMeta };
+      timestamps: Schemas['SubscriptionTimestamps'];
+      state: { id: string; attributes: { action: StateAction }; meta: Schemas['StateMeta'] };
     };
   }[];
 }
@@ -63,8 +52,8 @@ export const SUBSCRIPTION_FIXTURES_PATH = join(packageRoot(), 'fixtures', 'subsc
  */
 export function loadSubscriptionFixtures(path = SUBSCRIPTION_FIXTURES_PATH): SubscriptionSeed {
   const file = JSON.parse(readFileSync(path, 'utf8')) as FixtureFile;
-  const offerings = file.offerings.map(toOfferingEntry);
-  const byId = new Map(offerings.map((entry) => [entry.offering.id, entry]));
+  const offerings = file.offerings.map(toOfferingRecord);
+  const byId = new Map(offerings.map((offering) => [offering.id, offering]));
   const subscriptions = file.subscriptions.map((subscription): SubscriptionRecord => {
     const { attributes, meta } = subscription;
     const offering = byId.get(attributes.offering_id);
@@ -109,53 +98,19 @@ export function loadSubscriptionFixtures(path = SUBSCRIPTION_FIXTURES_PATH): Sub
   return { accounts: file.accounts, offerings, subscriptions };
 }
 
-function toOfferingEntry(fixture: FixtureFile['offerings'][number]): OfferingEntry {
-  const timestamps: Timestamps = {
-    updated_at: fixture.attributes.updated_at,
-    created_at: fixture.attributes.created_at,
-  };
-  const belongs = offeringRelationship(fixture.id);
-  const products = fixture.products.map(({ id, attributes }): OfferingProduct => {
-    const display = displayPrice(attributes.price);
-    return {
-      id,
-      type: 'subscription_offering_product',
-      attributes: { ...attributes, ...timestamps },
-      relationships: belongs,
-      meta: { ...(display && { display_price: display }), owner: 'store', timestamps },
-    };
-  });
-  const plans = fixture.plans.map(({ id, attributes }): OfferingPlan => {
-    const price = planPrice(
-      products.map((product) => product.attributes),
-      attributes,
-    );
-    const display = displayPrice(price);
-    return {
-      id,
-      type: 'subscription_offering_plan',
-      attributes: { ...attributes, ...timestamps },
-      relationships: belongs,
-      meta: {
-        ...(price && { price }),
-        ...(display && { display_price: display }),
-        owner: 'store',
-        timestamps,
-      },
-    };
-  });
-  const offering = {
+function toOfferingRecord(fixture: FixtureFile['offerings'][number]): OfferingRecord {
+  const { attributes } = fixture;
+  return {
     id: fixture.id,
-    type: 'subscription_offering' as const,
-    attributes: fixture.attributes,
-    relationships: offeringRelationships(products, plans),
-    meta: {
-      external_product_refs: products.flatMap((product) => product.attributes.external_ref ?? []),
-      owner: 'store' as const,
-      timestamps,
-    },
+    ...(attributes.external_ref !== undefined && { external_ref: attributes.external_ref }),
+    name: attributes.name,
+    ...(attributes.description !== undefined && { description: attributes.description }),
+    owner: 'store',
+    created_at: ms(attributes.created_at),
+    updated_at: ms(attributes.updated_at),
+    products: fixture.products.map(({ id, attributes: product }) => ({ id, ...product })),
+    plans: fixture.plans.map(({ id, attributes: plan }) => ({ id, ...plan })),
   };
-  return { offering, products, plans };
 }
 
 function ms(text: string): number {

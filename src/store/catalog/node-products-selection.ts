@@ -1,5 +1,5 @@
 import { compileFilter, type FilterValue } from '../../query/filter-match.js';
-import { localName } from './node-product-view.js';
+import { localName } from './local-name.js';
 import { NODE_PRODUCT_LOWERCASE_ATTRIBUTES, type FilterExpression } from '../../query/filter.js';
 import type { Language } from '../../i18n/language.js';
 import type { CatalogRecord, NodeRecord, ProductRecord, ReleaseRecord } from './catalog-records.js';

@@ -1,109 +1,67 @@
-import { addIntervals } from './billing-interval.js';
-import { FieldReader, isJsonObject, type BodyProblem, type JsonObject } from './field-reader.js';
-import { readInlineOffering } from './read-inline-offering.js';
-import { readPaymentAuthority } from './read-payment-authority.js';
-import type { OfferingEntry, SubscriptionRecord } from './subscription-record.js';
-import type { OfferingPlan } from './subscription-resources.js';
-
-const DATA = '/data';
-const CURRENCY = /^[A-Z]{3}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+import { addIntervals } from '../calendar.js';
+import type { CreateSubscriptionCommand, InlineOfferingCommand, RuleBroken } from './commands.js';
+import type { OfferingPlanRecord, OfferingRecord, SubscriptionRecord } from './records.js';
 
 export interface BuildContext {
-  findOffering(id: string): OfferingEntry | undefined;
+  findOffering(id: string): OfferingRecord | undefined;
   newId(): string;
   /** Creation time, epoch ms. */
   now: number;
 }
 
 export type BuildOutcome =
-  | { ok: true; subscription: SubscriptionRecord; newOffering: OfferingEntry | undefined }
-  | { ok: false; problems: BodyProblem[] };
+  | { ok: true; subscription: SubscriptionRecord; newOffering: OfferingRecord | undefined }
+  | { ok: false; broken: RuleBroken[] };
+
+// JavaScript dates reach 8.64e15 ms either side of 1970.
+const MAX_TIME_MS = 8.64e15;
+const isRepresentableTime = (ms: number): boolean => Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS;
+const pastLastDate = (what: string) =>
+  `${what} leads past the latest representable date (year 275760); use a smaller number of intervals`;
 
 /**
- * A new subscription from the flat creation body's `data` (BuildSubscription), by decisions.md's
- * "Create and update": an existing or inline offering, a plan of it, owner `store`, status from `pending`,
- * invoice_after = start + trial. Every broken rule is reported with its JSON Pointer.
- * Of the body's `meta`, only the planned times `timestamps.go_live_after` and `timestamps.end_date` are
- * taken; owner, status and state are the store's to set.
+ * A new subscription by decisions.md's "Create and update": an existing or inline offering, a plan of it,
+ * owner `store`, status from `pending`, invoice_after = start + trial. Every broken rule is reported.
+ * @example buildSubscription(command, { findOffering, newId: randomUUID, now: Date.now() })
  */
-export function buildSubscription(data: unknown, context: BuildContext): BuildOutcome {
-  const reader = new FieldReader();
-  if (!isJsonObject(data))
-    return { ok: false, problems: [{ pointer: DATA, detail: 'data must be an object' }] };
-  const accountId = reader.requiredString(data, 'account_id', DATA, { min: 1 });
-  const name = reader.requiredString(data, 'name', DATA, { min: 3, max: 1024 });
-  const email = reader.requiredString(data, 'email', DATA, {
-    min: 3,
-    max: 1024,
-    pattern: EMAIL,
-    expected: 'an email address of 3 to 1024 characters',
-  });
-  const currency = reader.requiredString(data, 'currency', DATA, {
-    pattern: CURRENCY,
-    expected: 'a three-letter uppercase ISO currency code such as USD',
-  });
-  if (data.manual_payments === undefined)
-    reader.problem(`${DATA}/manual_payments`, 'manual_payments is required');
-  const manualPayments = reader.boolean(data, 'manual_payments', DATA);
-  const pending = reader.boolean(data, 'pending', DATA) ?? false;
-  const externalRef = reader.string(data, 'external_ref', DATA, { max: 2048 });
-  const addressId = reader.string(data, 'address_id', DATA, { min: 1 });
-  const paymentAuthority = readPaymentAuthority(reader, data, 'payment_authority', DATA);
-  const planned = plannedTimes(reader, data);
-  const chosen = chooseOffering(reader, data, context);
-  const plan = chosen && choosePlan(reader, data, chosen.entry, chosen.selectedPlanId);
-  if (
-    reader.problems.length > 0 ||
-    !chosen ||
-    !plan ||
-    accountId === undefined ||
-    name === undefined ||
-    email === undefined ||
-    currency === undefined ||
-    manualPayments === undefined
-  ) {
-    return { ok: false, problems: reader.problems };
-  }
+export function buildSubscription(command: CreateSubscriptionCommand, context: BuildContext): BuildOutcome {
+  const broken: RuleBroken[] = [];
+  const chosen = chooseOffering(command, context, broken);
+  const plan = chosen && choosePlan(command, chosen, broken);
+  if (chosen === undefined || plan === undefined) return { ok: false, broken };
   const { now } = context;
-  const {
-    billing_interval_type: unit,
-    trial_period: trial,
-    plan_length: length,
-    billing_frequency: frequency,
-  } = plan.attributes;
+  const { pending } = command;
+  const { billing_interval_type: unit, trial_period: trial = 0, plan_length: length, billing_frequency: frequency } = plan;
   // A pending subscription starts billing when it goes live, if that time is known.
-  const start = pending && planned.goLiveAfter !== undefined ? planned.goLiveAfter : now;
-  const closes = plan.attributes.end_behavior === 'close';
-  const invoiceAfter = addIntervals(start, unit, trial ?? 0);
-  const endDate = planned.endDate ?? (closes ? addIntervals(start, unit, length * frequency) : undefined);
-  // A plan's lengths are only bounded below by the contract; times they lead to must still be dates, or the
-  // record could be stored but never rendered (every list page holding it would fail).
-  const planPointer = chosen.inline
-    ? `${DATA}/offering/plans/${planIndex(chosen.entry, plan)}`
-    : `${DATA}/plan_id`;
+  const start = pending && command.go_live_after !== undefined ? command.go_live_after : now;
+  const invoiceAfter = addIntervals(start, unit, trial);
+  const closes = plan.end_behavior === 'close';
+  const endDate = command.end_date ?? (closes ? addIntervals(start, unit, length * frequency) : undefined);
+  // A plan's lengths are bounded below only: the times they lead to must still be dates, or the record
+  // could be stored but never rendered.
+  const planField = chosen.inline ? ['offering', 'plans', chosen.offering.plans.indexOf(plan)] : ['plan_id'];
   if (!isRepresentableTime(invoiceAfter))
-    reader.problem(`${planPointer}${chosen.inline ? '/trial_period' : ''}`, TIME_RANGE(`the trial period`));
+    broken.push({ field: chosen.inline ? [...planField, 'trial_period'] : planField, detail: pastLastDate('the trial period') });
   if (endDate !== undefined && !isRepresentableTime(endDate))
-    reader.problem(`${planPointer}${chosen.inline ? '/plan_length' : ''}`, TIME_RANGE('the plan length'));
-  if (reader.problems.length > 0) return { ok: false, problems: reader.problems };
+    broken.push({ field: chosen.inline ? [...planField, 'plan_length'] : planField, detail: pastLastDate('the plan length') });
+  if (broken.length > 0) return { ok: false, broken };
   const subscription: SubscriptionRecord = {
     id: context.newId(),
-    account_id: accountId,
-    name,
-    email,
-    external_ref: externalRef,
-    address_id: addressId,
-    offering: chosen.entry,
+    account_id: command.account_id,
+    name: command.name,
+    email: command.email,
+    external_ref: command.external_ref,
+    address_id: command.address_id,
+    offering: chosen.offering,
     plan_id: plan.id,
-    currency,
-    payment_authority: paymentAuthority,
+    currency: command.currency,
+    payment_authority: command.payment_authority,
     status: pending ? 'inactive' : 'active',
     state: {
       id: context.newId(),
       action: pending ? 'pending' : 'resume',
       created_at: now,
-      manual_payments: manualPayments,
+      manual_payments: command.manual_payments,
       canceled: false,
       paused: false,
       closed: false,
@@ -117,92 +75,83 @@ export function buildSubscription(data: unknown, context: BuildContext): BuildOu
     paused_at: undefined,
     resumed_at: undefined,
     end_date: endDate,
-    go_live_after: planned.goLiveAfter,
+    go_live_after: command.go_live_after,
     go_live: undefined,
   };
-  return { ok: true, subscription, newOffering: chosen.inline ? chosen.entry : undefined };
-}
-
-// JavaScript dates reach 8.64e15 ms either side of 1970.
-const MAX_TIME_MS = 8.64e15;
-const isRepresentableTime = (ms: number): boolean => Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS;
-const TIME_RANGE = (what: string) =>
-  `${what} leads past the latest representable date (year 275760); use a smaller number of intervals`;
-
-function planIndex(offering: OfferingEntry, plan: OfferingPlan): number {
-  return offering.plans.findIndex((candidate) => candidate.id === plan.id);
-}
-
-function plannedTimes(reader: FieldReader, data: JsonObject): { goLiveAfter?: number; endDate?: number } {
-  const meta = reader.object(data, 'meta', DATA);
-  const timestamps = meta && reader.object(meta, 'timestamps', `${DATA}/meta`);
-  if (!timestamps) return {};
-  const at = `${DATA}/meta/timestamps`;
-  return {
-    goLiveAfter: reader.dateTime(timestamps, 'go_live_after', at),
-    endDate: reader.dateTime(timestamps, 'end_date', at),
-  };
+  return { ok: true, subscription, newOffering: chosen.inline ? chosen.offering : undefined };
 }
 
 interface ChosenOffering {
-  entry: OfferingEntry;
+  offering: OfferingRecord;
   inline: boolean;
   selectedPlanId: string | undefined;
 }
 
 /** The offering by `offering_id`, or a new one from the inline `offering`; exactly one of them. */
 function chooseOffering(
-  reader: FieldReader,
-  data: JsonObject,
+  command: CreateSubscriptionCommand,
   context: BuildContext,
+  broken: RuleBroken[],
 ): ChosenOffering | undefined {
-  const offeringId = reader.string(data, 'offering_id', DATA, { min: 1 });
-  const inline = reader.object(data, 'offering', DATA);
-  if (data.offering_id !== undefined && data.offering !== undefined) {
-    reader.problem(
-      `${DATA}/offering`,
-      'give either offering_id (an existing offering) or offering (inline), not both',
-    );
+  const { offering_id: offeringId, offering: inline } = command;
+  if (offeringId !== undefined && inline !== undefined) {
+    broken.push({ field: ['offering'], detail: 'give either offering_id (an existing offering) or offering (inline), not both' });
     return undefined;
   }
   if (offeringId !== undefined) {
-    const entry = context.findOffering(offeringId);
-    if (entry) return { entry, inline: false, selectedPlanId: undefined };
-    reader.problem(`${DATA}/offering_id`, `offering_id '${offeringId.slice(0, 64)}' is not a known offering`);
+    const offering = context.findOffering(offeringId);
+    if (offering !== undefined) return { offering, inline: false, selectedPlanId: undefined };
+    broken.push({ field: ['offering_id'], detail: `offering_id '${offeringId.slice(0, 64)}' is not a known offering` });
     return undefined;
   }
-  if (inline) {
-    const read = readInlineOffering(
-      reader,
-      inline,
-      `${DATA}/offering`,
-      context,
-      new Date(context.now).toISOString(),
-    );
-    return read && { entry: read.entry, inline: true, selectedPlanId: read.selectedPlanId };
-  }
-  if (data.offering_id === undefined && data.offering === undefined) {
-    reader.problem(
-      DATA,
-      'an offering is required: give offering_id (an existing offering) or offering (inline, with at least one product and one plan)',
-    );
-  }
+  if (inline !== undefined) return inlineOffering(inline, context);
+  broken.push({
+    field: [],
+    detail: 'an offering is required: give offering_id (an existing offering) or offering (inline, with at least one product and one plan)',
+  });
   return undefined;
+}
+
+/** A new offering from the inline command: generated ids, owner `store`, created now. */
+function inlineOffering(command: InlineOfferingCommand, context: BuildContext): ChosenOffering {
+  const { newId, now } = context;
+  const id = newId();
+  const products = command.products.map((product) => ({ id: newId(), ...product }));
+  let selectedPlanId: string | undefined;
+  const plans = command.plans.map(({ selected, ...plan }) => {
+    const record: OfferingPlanRecord = { id: newId(), ...plan };
+    if (selected && selectedPlanId === undefined) selectedPlanId = record.id;
+    return record;
+  });
+  const { external_ref: externalRef, name, description } = command;
+  const offering: OfferingRecord = {
+    id,
+    ...(externalRef !== undefined && { external_ref: externalRef }),
+    name,
+    ...(description !== undefined && { description }),
+    owner: 'store',
+    created_at: now,
+    updated_at: now,
+    products,
+    plans,
+  };
+  return { offering, inline: true, selectedPlanId };
 }
 
 /** `plan_id` when it is a plan of the offering; else the inline plan flagged selected; else the first. */
 function choosePlan(
-  reader: FieldReader,
-  data: JsonObject,
-  entry: OfferingEntry,
-  selectedPlanId: string | undefined,
-): OfferingPlan | undefined {
-  const planId = reader.string(data, 'plan_id', DATA, { min: 1 });
-  if (planId !== undefined) {
-    const plan = entry.plans.find((candidate) => candidate.id === planId);
-    if (!plan)
-      reader.problem(`${DATA}/plan_id`, `plan_id '${planId.slice(0, 64)}' is not a plan of the offering`);
+  command: CreateSubscriptionCommand,
+  chosen: ChosenOffering,
+  broken: RuleBroken[],
+): OfferingPlanRecord | undefined {
+  const { plans } = chosen.offering;
+  if (command.plan_id !== undefined) {
+    const plan = plans.find((candidate) => candidate.id === command.plan_id);
+    if (plan === undefined)
+      broken.push({ field: ['plan_id'], detail: `plan_id '${command.plan_id.slice(0, 64)}' is not a plan of the offering` });
     return plan;
   }
-  return entry.plans.find((candidate) => candidate.id === selectedPlanId) ?? entry.plans[0];
+  const plan = plans.find((candidate) => candidate.id === chosen.selectedPlanId) ?? plans[0];
+  if (plan === undefined) broken.push({ field: ['offering', 'plans'], detail: 'the offering has no plan to subscribe to' });
+  return plan;
 }

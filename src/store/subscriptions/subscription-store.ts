@@ -1,170 +1,237 @@
 import { randomUUID } from 'node:crypto';
 import type { FilterExpression } from '../../query/filter.js';
+import { compileFilter } from '../../query/filter-match.js';
+import type { Page } from '../../query/paging.js';
+import { OrderedClock } from '../ordered-clock.js';
 import { applyUpdate } from './apply-update.js';
 import { buildSubscription } from './build-subscription.js';
-import { CopyOnWriteList } from './copy-on-write-list.js';
-import type { BodyProblem } from './field-reader.js';
-import { MonotonicClock } from './monotonic-clock.js';
-import type { Account, OfferingEntry, SubscriptionRecord } from './subscription-record.js';
-import {
-  INDEXED_ATTRIBUTES,
-  SubscriptionSnapshot,
-  type IndexedAttribute,
-  type SubscriptionMatches,
-} from './subscription-snapshot.js';
-
-export interface SubscriptionStoreData {
-  accounts: readonly Account[];
-  offerings: readonly OfferingEntry[];
-  /** Any order: the store sorts them into list order. */
-  subscriptions: readonly SubscriptionRecord[];
-}
+import type { CreateSubscriptionCommand, RuleBroken, UpdateSubscriptionCommand } from './commands.js';
+import type { OfferingRecord, SubscriptionRecord } from './records.js';
+import { isIndexedAttribute, type SeededSubscriptions } from './seeded-subscriptions.js';
+import { SubscriptionChanges } from './subscription-changes.js';
 
 export interface SubscriptionStoreOptions {
-  /** Epoch ms for runtime timestamps (tests pin it); made strictly increasing by the store. */
+  /** Epoch ms for write times (tests pin it). */
   clock?: () => number;
   /** Ids of created subscriptions, states and inline offerings. */
   newId?: () => string;
+  /** The most subscriptions the store holds, seeded ones included; creates past it are refused. */
+  maxSubscriptions?: number;
 }
 
+/** A write as the store applied it: what a state file keeps, and what replaying it applies again. */
+export type SubscriptionWrite =
+  | { kind: 'create'; subscription: SubscriptionRecord; offering?: OfferingRecord }
+  | { kind: 'update'; subscription: SubscriptionRecord };
+
 export type CreateResult =
-  { ok: true; subscription: SubscriptionRecord } | { ok: false; reason: 'invalid'; problems: BodyProblem[] };
+  | { ok: true; subscription: SubscriptionRecord; write: SubscriptionWrite }
+  | { ok: false; reason: 'invalid'; broken: RuleBroken[] }
+  | { ok: false; reason: 'full'; limit: number };
 
 export type UpdateResult =
-  | { ok: true; subscription: SubscriptionRecord }
+  | { ok: true; subscription: SubscriptionRecord; write: SubscriptionWrite }
   | { ok: false; reason: 'not_found' }
-  | { ok: false; reason: 'conflict' | 'invalid'; problems: BodyProblem[] };
+  | { ok: false; reason: 'invalid'; broken: RuleBroken[] };
+
+/** One page of a list and the number of records the filter matches. */
+export interface SubscriptionPage {
+  total: number;
+  records: SubscriptionRecord[];
+}
+
+/** The store at one moment, as an opaque value: restore it into the store it came from. */
+export class SubscriptionSnapshot {
+  /** @internal */
+  constructor(
+    readonly seeded: SeededSubscriptions,
+    readonly changes: SubscriptionChanges,
+  ) {}
+
+  get size(): number {
+    return this.seeded.records.length + this.changes.created.length;
+  }
+}
 
 /**
- * Accounts, offerings (with products and plans) and subscriptions, in memory.
- * List order: by created_at, then id, oldest first; created subscriptions go last (their created_at comes
- * from a strictly increasing clock), so a create never shifts the records of pages already served.
- * Reads go through snapshots: creates append past them, and an update copies the one chunk of records it
- * touches only if a snapshot was taken since that chunk was last copied (CopyOnWriteList). So a list never
- * sees a later write, and no write copies the whole store.
+ * Accounts, offerings and subscriptions of one mock (or one session): the seeded records, shared, plus this
+ * store's own changes. List order: creation order, created subscriptions last, so a create never shifts the
+ * records of pages already served. Snapshots copy the changes only; a reset drops them.
  * @example
- * const store = new SubscriptionStore(seedSubscriptions({ seed: 1, subscriptions: 300 }));
- * store.list([{ op: 'eq', attribute: 'email', values: ['ada@example.com'] }]).slice(0, 25);
+ * const store = new SubscriptionStore(new SeededSubscriptions(seedSubscriptions({ seed: 1, subscriptions: 300 })));
+ * store.list([{ op: 'eq', attribute: 'email', values: ['ada@example.com'] }], { offset: 0, limit: 25 });
  */
 export class SubscriptionStore {
-  readonly accounts: readonly Account[];
-  private readonly records: CopyOnWriteList<SubscriptionRecord>;
+  private changes: SubscriptionChanges;
   private writes = 0;
-  private readonly positions = new Map<string, number>();
-  private readonly index = new Map<IndexedAttribute, Map<string, number[]>>(
-    INDEXED_ATTRIBUTES.map((attribute) => [attribute, new Map()]),
-  );
-  // The index's attributes and maps as two arrays: indexing 100,000 records walks them 100,000 times, and a
-  // counted loop over arrays is cheaper than iterating and destructuring the map's entries each time.
-  private readonly indexedAttributes = [...this.index.keys()];
-  private readonly indexMaps = [...this.index.values()];
-  private readonly offerings = new Map<string, OfferingEntry>();
-  private readonly clock: MonotonicClock;
+  private readonly clock: OrderedClock;
   private readonly newId: () => string;
+  private readonly maxSubscriptions: number;
 
-  constructor(data: SubscriptionStoreData, options: SubscriptionStoreOptions = {}) {
-    this.accounts = data.accounts;
-    this.clock = new MonotonicClock(options.clock);
+  constructor(
+    readonly seeded: SeededSubscriptions,
+    options: SubscriptionStoreOptions = {},
+  ) {
+    this.changes = new SubscriptionChanges(seeded.records.length);
+    this.clock = new OrderedClock(options.clock);
     this.newId = options.newId ?? randomUUID;
-    for (const entry of data.offerings) this.addOffering(entry);
-    const sorted = [...data.subscriptions];
-    // Seeded records come in list order already: checking that is one pass, sorting them anyway is not.
-    if (!inListOrder(sorted)) sorted.sort(byListOrder);
-    for (let position = 0; position < sorted.length; position++) {
-      const record = sorted[position] as SubscriptionRecord;
-      this.addOffering(record.offering);
-      this.indexRecord(record, position);
-      // A repeated id overwrote its position instead of adding one (cheaper than a lookup per record first).
-      if (this.positions.size === position) throw new Error(`duplicate subscription id ${record.id}`);
-    }
-    this.records = new CopyOnWriteList(sorted);
+    this.maxSubscriptions = options.maxSubscriptions ?? Number.POSITIVE_INFINITY;
   }
 
   get size(): number {
-    return this.records.length;
+    return this.seeded.records.length + this.changes.created.length;
   }
 
-  /** Bumped by every successful create and update: a response rendered at one version holds until the next. */
+  /** Moves on every write, restore and reset, never back: a response made at one version holds until the next. */
   get version(): number {
     return this.writes;
   }
 
-  /** The store as it is now; later writes do not show through it. */
-  snapshot(): SubscriptionSnapshot {
-    return new SubscriptionSnapshot(this.records.freeze(), this.index);
-  }
-
-  /** Subscriptions matching every expression (AND), in list order, from a snapshot taken now. */
-  list(expressions: readonly FilterExpression[] = []): SubscriptionMatches {
-    return this.snapshot().list(expressions);
-  }
-
   find(id: string): SubscriptionRecord | undefined {
-    const position = this.positions.get(id);
-    return position === undefined ? undefined : this.records.at(position);
+    const position = this.seeded.positions.get(id) ?? this.changes.positions.get(id);
+    return position === undefined ? undefined : this.at(position);
   }
 
-  offering(id: string): OfferingEntry | undefined {
-    return this.offerings.get(id);
+  offering(id: string): OfferingRecord | undefined {
+    return this.seeded.offerings.get(id) ?? this.changes.offerings.get(id);
   }
 
-  /** Creates a subscription from the create body's `data`; an inline offering is stored with it. */
-  create(data: unknown): CreateResult {
-    const built = buildSubscription(data, {
-      findOffering: (id) => this.offerings.get(id),
+  /**
+   * The page of records matching every expression (AND), and how many match. Through an eq index the work is
+   * that of the page (and of the shortest candidate list when several expressions are given), not of the store.
+   */
+  list(filter: readonly FilterExpression[], page: Page): SubscriptionPage {
+    const end = page.offset + page.limit;
+    if (filter.length === 0) {
+      const records: SubscriptionRecord[] = [];
+      for (let position = page.offset; position < Math.min(end, this.size); position++)
+        records.push(this.at(position));
+      return { total: this.size, records };
+    }
+    const { candidates, rest } = this.candidates(filter);
+    if (rest.length === 0 && candidates !== undefined) {
+      const records: SubscriptionRecord[] = [];
+      for (let at = page.offset; at < Math.min(end, candidates.length); at++) records.push(this.at(candidates.at(at)));
+      return { total: candidates.length, records };
+    }
+    const matches = compileFilter(rest, (record: SubscriptionRecord, attribute) =>
+      isIndexedAttribute(attribute) ? record[attribute] : undefined,
+    );
+    const records: SubscriptionRecord[] = [];
+    let total = 0;
+    const visit = (position: number) => {
+      const record = this.at(position);
+      if (!matches(record)) return;
+      if (total >= page.offset && total < end) records.push(record);
+      total += 1;
+    };
+    if (candidates !== undefined) for (let at = 0; at < candidates.length; at++) visit(candidates.at(at));
+    else for (let position = 0; position < this.size; position++) visit(position);
+    return { total, records };
+  }
+
+  /** Creates a subscription; an inline offering is stored with it. */
+  create(command: CreateSubscriptionCommand): CreateResult {
+    if (this.size >= this.maxSubscriptions) return { ok: false, reason: 'full', limit: this.maxSubscriptions };
+    const built = buildSubscription(command, {
+      findOffering: (id) => this.offering(id),
       newId: this.newId,
       now: this.clock.now(),
     });
-    if (!built.ok) return { ok: false, reason: 'invalid', problems: built.problems };
-    if (built.newOffering) this.addOffering(built.newOffering);
-    this.records.push(built.subscription);
-    this.indexRecord(built.subscription, this.records.length - 1);
-    this.writes += 1;
-    return { ok: true, subscription: built.subscription };
+    if (!built.ok) return { ok: false, reason: 'invalid', broken: built.broken };
+    const write: SubscriptionWrite = built.newOffering
+      ? { kind: 'create', subscription: built.subscription, offering: built.newOffering }
+      : { kind: 'create', subscription: built.subscription };
+    this.apply(write);
+    return { ok: true, subscription: built.subscription, write };
   }
 
-  /** Applies a PUT body to subscription `id`; `updated_at` moves strictly forward. */
-  update(id: string, body: unknown): UpdateResult {
-    const position = this.positions.get(id);
-    const current = position === undefined ? undefined : this.records.at(position);
-    if (position === undefined || !current) return { ok: false, reason: 'not_found' };
-    const outcome = applyUpdate(current, body, this.clock.now(current.updated_at));
-    if (!outcome.ok) return outcome;
-    // Same position, new record: snapshots taken before keep the old one. The index needs no change, as
-    // no indexed attribute can be updated.
-    this.records.set(position, outcome.subscription);
-    this.writes += 1;
-    return outcome;
+  /** Applies an update to subscription `id`; `updated_at` never moves back. */
+  update(id: string, command: UpdateSubscriptionCommand): UpdateResult {
+    const current = this.find(id);
+    if (current === undefined) return { ok: false, reason: 'not_found' };
+    const outcome = applyUpdate(current, command, this.clock.now(current.updated_at));
+    if (!outcome.ok) return { ok: false, reason: 'invalid', broken: outcome.broken };
+    const write: SubscriptionWrite = { kind: 'update', subscription: outcome.subscription };
+    this.apply(write);
+    return { ok: true, subscription: outcome.subscription, write };
   }
 
-  private addOffering(entry: OfferingEntry): void {
-    const id = entry.offering.id;
-    if (!this.offerings.has(id)) this.offerings.set(id, entry);
-  }
-
-  private indexRecord(record: SubscriptionRecord, position: number): void {
-    this.positions.set(record.id, position);
-    const attributes = this.indexedAttributes;
-    for (let at = 0; at < attributes.length; at++) {
-      const value = record[attributes[at] as IndexedAttribute];
-      const byValue = this.indexMaps[at] as Map<string, number[]>;
-      if (value === undefined) continue;
-      const positions = byValue.get(value);
-      if (positions) positions.push(position);
-      else byValue.set(value, [position]);
+  /** Applies a write made earlier (by this store or one with the same seed): replaying a state file. */
+  apply(write: SubscriptionWrite): void {
+    const { subscription } = write;
+    if (write.kind === 'create') {
+      if (this.find(subscription.id) !== undefined) throw new Error(`subscription ${subscription.id} exists already`);
+      this.changes.append(subscription, write.offering);
+    } else {
+      const position = this.seeded.positions.get(subscription.id) ?? this.changes.positions.get(subscription.id);
+      if (position === undefined) throw new Error(`no subscription ${subscription.id} to update`);
+      this.changes.replaced.set(position, subscription);
     }
+    this.writes += 1;
+  }
+
+  snapshot(): SubscriptionSnapshot {
+    return new SubscriptionSnapshot(this.seeded, this.changes.copy());
+  }
+
+  restore(snapshot: SubscriptionSnapshot): void {
+    if (snapshot.seeded !== this.seeded) throw new Error('a snapshot is restored only into a store of the same seed');
+    this.changes = snapshot.changes.copy();
+    this.writes += 1;
+  }
+
+  /** Back to the seeded records. */
+  reset(): void {
+    this.changes = new SubscriptionChanges(this.seeded.records.length);
+    this.writes += 1;
+  }
+
+  private at(position: number): SubscriptionRecord {
+    const { changes, seeded } = this;
+    const record =
+      changes.replaced.get(position) ??
+      (position < changes.offset ? seeded.records[position] : changes.created[position - changes.offset]);
+    if (record === undefined) throw new RangeError(`no record at position ${position}`);
+    return record;
+  }
+
+  /**
+   * The shortest list of candidate positions an indexed eq expression gives (seeded, then created: ascending),
+   * and the expressions left to test on each candidate.
+   */
+  private candidates(filter: readonly FilterExpression[]): {
+    candidates: Positions | undefined;
+    rest: FilterExpression[];
+  } {
+    let best: { positions: Positions; expression: FilterExpression } | undefined;
+    for (const expression of filter) {
+      const { op, attribute, values } = expression;
+      if (op !== 'eq' || !isIndexedAttribute(attribute) || values.length !== 1) continue;
+      const value = values[0] ?? '';
+      const seeded = this.seeded.index.get(attribute)?.get(value) ?? [];
+      const created = this.changes.index.get(attribute)?.get(value) ?? [];
+      if (best !== undefined && seeded.length + created.length >= best.positions.length) continue;
+      best = { positions: new Positions(seeded, created), expression };
+    }
+    return { candidates: best?.positions, rest: filter.filter((expression) => expression !== best?.expression) };
   }
 }
 
-/** List order: created_at, then id. */
-function byListOrder(a: SubscriptionRecord, b: SubscriptionRecord): number {
-  return a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+/** Two ascending lists of positions read as one, without copying either (one may hold 300,000). */
+class Positions {
+  readonly length: number;
 
-function inListOrder(records: readonly SubscriptionRecord[]): boolean {
-  for (let at = 1; at < records.length; at++) {
-    if (byListOrder(records[at - 1] as SubscriptionRecord, records[at] as SubscriptionRecord) > 0)
-      return false;
+  constructor(
+    private readonly first: readonly number[],
+    private readonly second: readonly number[],
+  ) {
+    this.length = first.length + second.length;
   }
-  return true;
+
+  at(index: number): number {
+    const position = index < this.first.length ? this.first[index] : this.second[index - this.first.length];
+    if (position === undefined) throw new RangeError(`no candidate ${index}`);
+    return position;
+  }
 }

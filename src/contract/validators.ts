@@ -1,0 +1,175 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject as AjvError, ValidateFunction } from 'ajv';
+import * as ajvFormats from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { boundViolations, boundsOf } from './body-bounds.js';
+import { fragmentOf, isJsonObject as isObject, resolveRef } from './json-pointer.js';
+import { declaredParameters, parameterValidator, type ParameterInput } from './parameters.js';
+import { loadSpec } from './spec-document.js';
+import { isJsonMediaType, listOperations, type SpecOperation } from './spec-operations.js';
+import { unknownFieldViolations } from './unknown-fields.js';
+import type { Validate, Violation } from './violation.js';
+import { condenseErrors, describeAjvError } from './violation-words.js';
+
+export type { ParameterInput, SpecOperation, Validate, Violation };
+export interface OperationValidators {
+  /** Undefined when the operation takes no JSON body. */
+  body?: Validate;
+  bodyRequired: boolean;
+  parameters: (input: ParameterInput) => Violation[];
+  /** Lower-case names of the header parameters `parameters` reads: a request's validity depends on these. */
+  headerNames: readonly string[];
+}
+
+export interface SpecValidators {
+  readonly document: OpenAPIV3_1.Document;
+  readonly operations: readonly SpecOperation[];
+  operation(operationId: string): OperationValidators | undefined;
+  /** Validates a response body of `operationId` with `status`; an undocumented status is itself a violation. */
+  response(operationId: string, status: number): Validate;
+  /** Validates against `#/components/schemas/{name}`. */
+  schema(name: string): Validate;
+}
+
+const SPEC_ID = 'openapi.json';
+/** Keywords OpenAPI adds to JSON Schema (and the document's own top level): known, never validated. */
+const OPENAPI_KEYWORDS = [
+  'openapi',
+  'info',
+  'servers',
+  'paths',
+  'components',
+  'security',
+  'tags',
+  'webhooks',
+  'jsonSchemaDialect',
+  'externalDocs',
+  'discriminator',
+  'example',
+  'xml',
+];
+
+function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+  });
+  // ajv-formats is CommonJS with a default export; NodeNext sees the namespace.
+  const addFormats = ((ajvFormats as unknown as { default?: unknown }).default ?? ajvFormats) as (
+    a: Ajv2020,
+  ) => void;
+  addFormats(ajv);
+  const extensions = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (isObject(node))
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-')) extensions.add(key);
+        collect(value);
+      }
+  };
+  collect(document.components ?? {});
+  collect(document.paths ?? {});
+  for (const keyword of [...OPENAPI_KEYWORDS, ...extensions]) ajv.addKeyword(keyword);
+  ajv.addSchema(document, SPEC_ID);
+  return ajv;
+}
+
+/** Builds the validators of one document: request validators now, response validators on first use. */
+export function createValidators(document: OpenAPIV3_1.Document): SpecValidators {
+  const ajv = createAjv(document);
+  const compiled = new Map<string, ValidateFunction>();
+  const compile = (segments: readonly string[]): ValidateFunction => {
+    const ref = SPEC_ID + fragmentOf(segments);
+    let validate = compiled.get(ref);
+    if (validate === undefined) {
+      validate = ajv.getSchema(ref);
+      if (validate === undefined) throw new Error(`no schema at ${ref}`);
+      compiled.set(ref, validate);
+    }
+    return validate;
+  };
+  const bounds = boundsOf(document);
+  const bodyValidator = (segments: string[], schema: unknown, closed: boolean): Validate => {
+    const validate = compile(segments);
+    return (value) => {
+      // Requests only: a body past the bounds is answered without ajv, so its work stays bounded.
+      if (closed) {
+        const outside = boundViolations(value, bounds);
+        if (outside.length > 0) return outside;
+      }
+      const violations = validate(value)
+        ? []
+        : condenseErrors(document, validate.errors ?? []).map((error): Violation => describeAjvError(error, 'body', error.instancePath));
+      if (closed) for (const unknown of unknownFieldViolations(document, schema, value)) violations.push(unknown);
+      return violations;
+    };
+  };
+
+  const operations = listOperations(document);
+  const byId = new Map<string, OperationValidators>();
+  for (const op of operations) {
+    const base = ['paths', op.path, op.method.toLowerCase()];
+    const requestBody = resolveRef(document, op.operation.requestBody, [...base, 'requestBody']);
+    const content = isObject(requestBody.value) ? requestBody.value.content : undefined;
+    const mediaType = isObject(content) ? Object.keys(content).find(isJsonMediaType) : undefined;
+    const validators: OperationValidators = {
+      bodyRequired: isObject(requestBody.value) && requestBody.value.required === true,
+      parameters: parameterValidator(document, op, compile),
+      headerNames: declaredParameters(document, op)
+        .filter(({ parameter }) => parameter.in === 'header')
+        .map(({ parameter }) => parameter.name.toLowerCase()),
+    };
+    if (mediaType !== undefined && isObject(content) && isObject(content[mediaType])) {
+      const schemaAt = [...requestBody.at, 'content', mediaType, 'schema'];
+      validators.body = bodyValidator(schemaAt, content[mediaType].schema, true);
+    }
+    byId.set(op.operationId, validators);
+  }
+
+  return {
+    document,
+    operations,
+    operation: (operationId) => byId.get(operationId),
+    response(operationId, status) {
+      const op = operations.find((o) => o.operationId === operationId);
+      if (op === undefined) throw new Error(`unknown operationId ${operationId}`);
+      const responses = op.operation.responses ?? {};
+      const key = [String(status), `${String(status).charAt(0)}XX`, 'default'].find((k) => k in responses);
+      if (key === undefined) {
+        const detail = `status ${status} is not documented for ${operationId} (documented: ${Object.keys(responses).join(', ')})`;
+        return () => [{ in: 'body', at: '', keyword: 'status', detail }];
+      }
+      const response = resolveRef(document, responses[key], [
+        'paths',
+        op.path,
+        op.method.toLowerCase(),
+        'responses',
+        key,
+      ]);
+      const content = isObject(response.value) ? response.value.content : undefined;
+      const mediaType = isObject(content) ? Object.keys(content).find(isJsonMediaType) : undefined;
+      if (mediaType === undefined) return () => [];
+      return bodyValidator([...response.at, 'content', mediaType, 'schema'], undefined, false);
+    },
+    schema: (name) => bodyValidator(['components', 'schemas', name], undefined, false),
+  };
+}
+
+const byDocument = new WeakMap<object, SpecValidators>();
+
+/** The validators of `document` (default: the packaged spec), compiled once per document. */
+export function specValidators(document: OpenAPIV3_1.Document = loadSpec()): SpecValidators {
+  let validators = byDocument.get(document);
+  if (validators === undefined) {
+    validators = createValidators(document);
+    byDocument.set(document, validators);
+  }
+  return validators;
+}
+
+export type { AjvError };
+

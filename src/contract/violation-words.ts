@@ -1,0 +1,229 @@
+import type { ErrorObject as AjvError } from 'ajv';
+import { escapeSegment, isJsonObject as isObject, resolveRef } from './json-pointer.js';
+import type { Violation } from './violation.js';
+
+// ajv's errors turned into words a front-end developer acts on: which field, which rule, what to send instead.
+
+type Json = Record<string, unknown>;
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  email: 'a valid email address, e.g. jane@example.com',
+  uuid: 'a UUID, e.g. 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  'date-time': 'an ISO 8601 date-time with time zone, e.g. 2026-01-01T00:00:00Z',
+  date: 'a date, e.g. 2026-01-01',
+  uri: 'an absolute URI, e.g. https://example.com/image.png',
+  'uri-reference': 'a URI reference',
+  int64: 'a 64-bit integer',
+  int32: 'a 32-bit integer',
+};
+
+/** Patterns of the spec in words: a detail says what to send, never a raw regular expression. */
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  '^[A-Z]{3}$': 'three uppercase letters, e.g. USD',
+  '^[A-Za-z0-9_.-]+$': 'letters, digits, hyphen, underscore and period only',
+  '^[A-Za-z0-9._-]+$': 'letters, digits, hyphen, underscore and period only',
+  '^[^,A-Z]*$': 'lowercase, without commas',
+  '^[45][0-9]{2}$': 'a 4xx or 5xx status code such as 404',
+  '^ *(plans|products) *(, *(plans|products) *)?$': 'plans, products, or plans,products',
+};
+
+const plural = (n: unknown, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+
+function typeWords(type: unknown): string {
+  const types = [type].flat().flatMap((t) => String(t).split(','));
+  return types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+}
+
+/** Where a child of `at` lives: a pointer segment in bodies, a bracket in deepObject parameters. */
+export function child(location: Violation['in'], at: string, key: unknown): string {
+  const name = String(key);
+  return location === 'body' ? `${at}/${escapeSegment(name)}` : `${at}[${name}]`;
+}
+
+/** The rule broken by `error`, phrased after its subject. */
+function rule(error: AjvError): string {
+  const p = error.params as Json;
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${typeWords(p.type)}`;
+    case 'minLength':
+      return `must be at least ${plural(p.limit, 'character')}`;
+    case 'maxLength':
+      return `must be at most ${plural(p.limit, 'character')}`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(p.limit)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(p.multipleOf)}`;
+    case 'minItems':
+      return `must have at least ${plural(p.limit, 'item')}`;
+    case 'maxItems':
+      return `must have at most ${plural(p.limit, 'item')}`;
+    case 'uniqueItems':
+      return `must not repeat items (items ${String(p.j)} and ${String(p.i)} are equal)`;
+    case 'minProperties':
+      return `must have at least ${plural(p.limit, 'field')}`;
+    case 'maxProperties':
+      return `must have at most ${plural(p.limit, 'field')}`;
+    case 'pattern': {
+      const words = PATTERN_WORDS[String(p.pattern)];
+      return words === undefined ? 'is not in the expected format' : `must be ${words}`;
+    }
+    case 'format':
+      return `must be ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}`;
+    case 'enum': {
+      const values = p.allowedValues as unknown[];
+      return values.length === 1
+        ? `must be ${show(values[0])}`
+        : `must be one of ${values.map(show).join(', ')}`;
+    }
+    case 'const':
+      return `must be ${show(p.allowedValue)}`;
+    case 'oneOf':
+      return 'matches more than one of the allowed shapes; send the fields of exactly one';
+    case 'anyOf':
+      return 'must match one of the allowed shapes';
+    default:
+      return `is not valid (${error.keyword}: ${error.message ?? 'rule broken'})`;
+  }
+}
+
+/** One violation for one ajv error; `at` is where the error's instancePath points (pointer or parameter name). */
+export function describeAjvError(error: AjvError, location: Violation['in'], at: string): Violation {
+  const p = error.params as Json;
+  const subject = (where: string) => (where === '' ? 'the body' : where);
+  if (error.propertyName !== undefined) {
+    // An error from `propertyNames`: the key is wrong, not its value.
+    const detail = `the key ${show(error.propertyName)} of ${subject(at)} ${rule(error)}`;
+    return {
+      in: location,
+      at: child(location, at, error.propertyName),
+      keyword: `propertyNames/${error.keyword}`,
+      detail,
+    };
+  }
+  switch (error.keyword) {
+    case 'required': {
+      const where = child(location, at, p.missingProperty);
+      return { in: location, at: where, keyword: 'required', detail: `${where} is required` };
+    }
+    case 'dependentRequired': {
+      const where = child(location, at, p.missingProperty);
+      const given = child(location, at, p.property);
+      return {
+        in: location,
+        at: where,
+        keyword: 'required',
+        detail: `${where} is required when ${given} is given`,
+      };
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const where = child(location, at, p.additionalProperty ?? p.unevaluatedProperty);
+      return {
+        in: location,
+        at: where,
+        keyword: error.keyword,
+        detail: unknownFieldDetail(where, error.parentSchema),
+      };
+    }
+    default:
+      return { in: location, at, keyword: error.keyword, detail: `${subject(at)} ${rule(error)}` };
+  }
+}
+
+export function unknownFieldDetail(where: string, schema: unknown, known?: readonly string[]): string {
+  const names =
+    known ?? (isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : []);
+  const list = names.length > 0 && names.length <= 30 ? `; known fields here: ${names.join(', ')}` : '';
+  return `${where} is not a known field; check its spelling or remove it${list}`;
+}
+
+// --- oneOf / anyOf: report the errors of the branch the value was closest to, not every branch's. ---
+
+const SKIPPED_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum', 'description', 'title']);
+const reachableCache = new WeakMap<object, Set<object>>();
+
+/** Every schema object reachable from `schema` (through local $refs), to tell which branch an error came from. */
+function reachable(document: unknown, schema: unknown): Set<object> {
+  if (!isObject(schema)) return new Set();
+  const cached = reachableCache.get(schema);
+  if (cached !== undefined) return cached;
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    if (!isObject(node) || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === 'string') visit(resolveRef(document, node).value);
+    for (const [key, value] of Object.entries(node)) if (!SKIPPED_KEYS.has(key)) visit(value);
+  };
+  visit(schema);
+  reachableCache.set(schema, seen);
+  return seen;
+}
+
+const within = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
+
+/**
+ * ajv (allErrors) lists every failing branch of a oneOf/anyOf and then the combinator's own error. Keep the errors
+ * of the branch whose type matched with the fewest errors; if no branch's type matched, one "must be a or b" error.
+ * A `propertyNames` summary is dropped: the error before it names the key.
+ */
+export function condenseErrors(document: unknown, errors: readonly AjvError[]): AjvError[] {
+  const out: AjvError[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'propertyNames') continue;
+    if ((error.keyword !== 'oneOf' && error.keyword !== 'anyOf') || !Array.isArray(error.schema)) {
+      out.push(error);
+      continue;
+    }
+    const branches = (error.schema as unknown[]).map((branch) => reachable(document, branch));
+    const groups: AjvError[][] = branches.map(() => []);
+    while (out.length > 0) {
+      const previous = out[out.length - 1] as AjvError;
+      const index = branches.findIndex((set) => set.has(previous.parentSchema as object));
+      if (!within(previous.instancePath, error.instancePath) || index < 0) break;
+      groups[index]?.unshift(previous);
+      out.pop();
+    }
+    const typeMiss = (group: AjvError[]) =>
+      group.some(
+        (e) => e.instancePath === error.instancePath && (e.keyword === 'type' || e.keyword === 'const'),
+      );
+    const candidates = groups.filter((group) => group.length > 0 && !typeMiss(group));
+    if (groups.some((group) => group.length === 0) || groups.length === 0) {
+      out.push(error); // several branches passed (oneOf), nothing finer to say
+    } else if (candidates.length > 0) {
+      out.push(...candidates.reduce((best, group) => (group.length < best.length ? group : best)));
+    } else {
+      const types = groups.flatMap((g) =>
+        g.filter((e) => e.keyword === 'type').map((e) => (e.params as Json).type),
+      );
+      const consts = groups.flatMap((g) =>
+        g.filter((e) => e.keyword === 'const').map((e) => (e.params as Json).allowedValue),
+      );
+      out.push(
+        consts.length > 0 && types.length === 0
+          ? { ...error, keyword: 'enum', params: { allowedValues: [...new Set(consts)] } }
+          : { ...error, keyword: 'type', params: { type: [...new Set(types.map(String))].join(',') } },
+      );
+    }
+  }
+  return out;
+}

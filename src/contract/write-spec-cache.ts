@@ -1,0 +1,5 @@
+import { specCachePath, specPath } from './spec-document.js';
+import { writeSpecCache } from './spec-cache.js';
+
+// Run by `npm run build`, after tsc: keeps the parsed packaged spec beside the build.
+writeSpecCache(specPath, specCachePath);

@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** What a pipeline step answers: a status, headers and a body, not yet written. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | number>;
+  /** Undefined for no body (204, 304, HEAD is handled when sending). */
+  body: Buffer | string | undefined;
+  /**
+   * How the answer misbehaves on purpose (a fault rule): `reset` destroys the connection instead of answering,
+   * `hang` never answers, `truncate` sends the head and half the body, then cuts the connection.
+   */
+  misbehave?: 'reset' | 'hang' | 'truncate';
+}
+
+/** Where a request was routed: one of the spec's operations, or the mock's own paths. */
+export interface RoutedRequest<Target> {
+  target: Target;
+  /** The path template it matched, e.g. `/subscriptions/subscriptions/{subscription_uuid}`. */
+  template: string;
+  params: Record<string, string>;
+}
+
+/**
+ * One request on its way through the pipeline: what the steps learn about it (its public URL, its route,
+ * its session) is written here, so every step takes the same one object.
+ */
+export class Exchange<Target = unknown, Session = unknown> {
+  readonly method: string;
+  /** The public URL the client used (links are built from it); set by the route step. */
+  url!: URL;
+  /** The path below the base path. */
+  local = '/';
+  routed?: RoutedRequest<Target>;
+  /** The session the request reads and writes, and its name ('' for the default); set by the session step. */
+  session?: Session;
+  sessionName = '';
+  /** The parsed, validated JSON body, when the operation takes one. */
+  body: unknown = undefined;
+  /** What a fault rule did to this request, for the journal. */
+  fault?: string;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly id: string,
+    readonly started: bigint,
+  ) {
+    this.method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+  }
+}

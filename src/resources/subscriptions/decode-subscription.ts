@@ -1,0 +1,96 @@
+import { escapeSegment } from '../../contract/json-pointer.js';
+import type { Schemas } from '../../contract/schemas.js';
+import type {
+  CreateSubscriptionCommand,
+  InlineOfferingCommand,
+  PlanCommand,
+  RuleBroken,
+  UpdateSubscriptionCommand,
+} from '../../store/subscriptions/commands.js';
+
+// Bodies reach these decoders validated against the spec (the pipeline's validate step), so their shape is
+// the generated type's; a decoder only renames, fills defaults and turns times into epoch ms.
+
+type Build = Schemas['BuildSubscription'];
+type BuildPlan = Schemas['BuildPlan'];
+
+/** Copies the members of `from` that are present, so a command never holds `key: undefined`. */
+function present<T extends object>(from: T): Partial<T> {
+  return Object.fromEntries(Object.entries(from).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+const ms = (text: string): number => Date.parse(text);
+
+/**
+ * The create body's `data` (decisions.md: flat) as a command.
+ * @example decodeCreate({ data: { account_id, name, email, currency: 'USD', manual_payments: true, offering_id } })
+ */
+export function decodeCreate(body: Schemas['CreateSubscriptionRequest']): CreateSubscriptionCommand {
+  const data: Build = body.data;
+  const timestamps = data.meta?.timestamps;
+  return {
+    ...present({
+      external_ref: data.external_ref,
+      address_id: data.address_id,
+      payment_authority: data.payment_authority,
+      offering_id: data.offering_id,
+      plan_id: data.plan_id,
+      offering: data.offering && inlineOffering(data.offering),
+      go_live_after: timestamps?.go_live_after === undefined ? undefined : ms(timestamps.go_live_after),
+      end_date: timestamps?.end_date === undefined ? undefined : ms(timestamps.end_date),
+    }),
+    account_id: data.account_id,
+    name: data.name,
+    email: data.email,
+    currency: data.currency,
+    manual_payments: data.manual_payments,
+    pending: data.pending ?? false,
+  };
+}
+
+function inlineOffering(offering: Schemas['BuildOffering']): InlineOfferingCommand {
+  return {
+    ...present({ external_ref: offering.external_ref, description: offering.description }),
+    name: offering.name,
+    products: offering.products.map((product) => present(product) as InlineOfferingCommand['products'][number]),
+    plans: offering.plans.map(plan),
+  };
+}
+
+function plan({ meta, can_pause, can_resume, can_cancel, ...rest }: BuildPlan): PlanCommand {
+  return {
+    ...(present(rest) as Omit<BuildPlan, 'meta' | 'can_pause' | 'can_resume' | 'can_cancel'>),
+    can_pause: can_pause ?? false,
+    can_resume: can_resume ?? false,
+    can_cancel: can_cancel ?? false,
+    selected: meta?.selected ?? false,
+  };
+}
+
+/** The update body as the id and type it names and a command of the attributes it sends. */
+export function decodeUpdate(body: Schemas['UpdateSubscriptionRequest']): {
+  id: string;
+  type: string;
+  command: UpdateSubscriptionCommand;
+} {
+  const { id, type, attributes } = body.data;
+  const planId: unknown = attributes.plan_id;
+  return {
+    id,
+    type,
+    command: present({
+      plan_id: planId === undefined ? undefined : typeof planId === 'string' ? planId : `(${Array.isArray(planId) ? 'an array' : typeof planId})`,
+      address_id: attributes.address_id,
+      payment_authority: attributes.payment_authority,
+      go_live_after:
+        attributes.go_live_after === undefined || attributes.go_live_after === null
+          ? attributes.go_live_after
+          : ms(attributes.go_live_after),
+    }),
+  };
+}
+
+/** Where a broken rule's field sits in the body: under `/data` on create, `/data/attributes` on update. */
+export function pointerOf(base: '/data' | '/data/attributes', broken: RuleBroken): string {
+  return base + broken.field.map((part) => `/${escapeSegment(String(part))}`).join('');
+}

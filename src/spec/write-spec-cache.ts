@@ -1,5 +1,0 @@
-import { specCachePath, specPath } from './load.js';
-import { writeSpecCache } from './spec-cache.js';
-
-// Run by `npm run build`, after tsc: keeps the parsed packaged spec beside the build.
-writeSpecCache(specPath, specCachePath);

@@ -1,0 +1,78 @@
+import { SUBSCRIPTION_FILTER_ATTRIBUTES, type SubscriptionFilterAttribute } from '../../query/filter-grammar.js';
+import type { Account, OfferingRecord, SubscriptionRecord } from './records.js';
+
+/** Attributes with an eq index: the list filter's vocabulary, none of which an update can change. */
+export const INDEXED_ATTRIBUTES = SUBSCRIPTION_FILTER_ATTRIBUTES;
+export type IndexedAttribute = SubscriptionFilterAttribute;
+export function isIndexedAttribute(value: string): value is IndexedAttribute {
+  return (INDEXED_ATTRIBUTES as readonly string[]).includes(value);
+}
+
+/** Value -> positions in list order, ascending. */
+export type EqIndex = Map<IndexedAttribute, Map<string, number[]>>;
+
+export interface SubscriptionSeedData {
+  accounts: readonly Account[];
+  offerings: readonly OfferingRecord[];
+  /** Any order: they are sorted into list order. */
+  subscriptions: readonly SubscriptionRecord[];
+}
+
+export function emptyIndex(): EqIndex {
+  return new Map(INDEXED_ATTRIBUTES.map((attribute) => [attribute, new Map<string, number[]>()]));
+}
+
+/** Adds a record at `position` to an index (positions only grow, so each list stays ascending). */
+export function indexRecord(index: EqIndex, record: SubscriptionRecord, position: number): void {
+  for (const [attribute, byValue] of index) {
+    const value = record[attribute];
+    if (value === undefined) continue;
+    const positions = byValue.get(value);
+    if (positions === undefined) byValue.set(value, [position]);
+    else positions.push(position);
+  }
+}
+
+/**
+ * The seeded subscriptions, in list order (created_at, then id) with their indexes: built once at start and
+ * never written again, so every session, snapshot and reset shares it instead of copying it.
+ * @example const seeded = new SeededSubscriptions(seedSubscriptions({ seed: 1, subscriptions: 300 }));
+ */
+export class SeededSubscriptions {
+  readonly accounts: readonly Account[];
+  readonly records: readonly SubscriptionRecord[];
+  readonly positions = new Map<string, number>();
+  readonly index = emptyIndex();
+  readonly offerings = new Map<string, OfferingRecord>();
+
+  constructor(data: SubscriptionSeedData) {
+    this.accounts = data.accounts;
+    const sorted = [...data.subscriptions];
+    // Seeded records come in list order already: checking that is one pass, sorting them anyway is not.
+    if (!inListOrder(sorted)) sorted.sort(byListOrder);
+    for (const offering of data.offerings) this.addOffering(offering);
+    sorted.forEach((record, position) => {
+      if (this.positions.has(record.id)) throw new Error(`duplicate subscription id ${record.id}`);
+      this.positions.set(record.id, position);
+      this.addOffering(record.offering);
+      indexRecord(this.index, record, position);
+    });
+    this.records = sorted;
+  }
+
+  private addOffering(offering: OfferingRecord): void {
+    if (!this.offerings.has(offering.id)) this.offerings.set(offering.id, offering);
+  }
+}
+
+/** List order: created_at, then id. */
+function byListOrder(a: SubscriptionRecord, b: SubscriptionRecord): number {
+  return a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function inListOrder(records: readonly SubscriptionRecord[]): boolean {
+  for (let at = 1; at < records.length; at++) {
+    if (byListOrder(records[at - 1] as SubscriptionRecord, records[at] as SubscriptionRecord) > 0) return false;
+  }
+  return true;
+}

@@ -1,0 +1,42 @@
+import type { OfferingRecord, SubscriptionRecord } from './records.js';
+import { emptyIndex, indexRecord, type EqIndex } from './seeded-subscriptions.js';
+
+/**
+ * What one store changed since the seed: created records (positions after the seeded ones), newer
+ * versions of records at their positions, and the offerings created inline. Small next to the seed, so a
+ * snapshot copies this and shares the seed.
+ */
+export class SubscriptionChanges {
+  constructor(
+    /** Positions of the seeded records: created records start here. */
+    readonly offset: number,
+    readonly created: SubscriptionRecord[] = [],
+    readonly replaced = new Map<number, SubscriptionRecord>(),
+    readonly positions = new Map<string, number>(),
+    readonly index: EqIndex = emptyIndex(),
+    readonly offerings = new Map<string, OfferingRecord>(),
+  ) {}
+
+  append(record: SubscriptionRecord, offering: OfferingRecord | undefined): void {
+    const position = this.offset + this.created.length;
+    this.created.push(record);
+    this.positions.set(record.id, position);
+    indexRecord(this.index, record, position);
+    if (offering !== undefined) this.offerings.set(offering.id, offering);
+  }
+
+  /** An independent copy: later changes to either never show in the other. */
+  copy(): SubscriptionChanges {
+    const index: EqIndex = new Map();
+    for (const [attribute, byValue] of this.index)
+      index.set(attribute, new Map([...byValue].map(([value, positions]) => [value, positions.slice()])));
+    return new SubscriptionChanges(
+      this.offset,
+      this.created.slice(),
+      new Map(this.replaced),
+      new Map(this.positions),
+      index,
+      new Map(this.offerings),
+    );
+  }
+}
