@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageLinks } from '../../query/links.js';
+import { pageMeta } from '../../query/paging.js';
 import { createSubscriptionStore } from './create-subscription-store.js';
 import { subscriptionIncluded } from './subscription-included.js';
 import { subscriptionListJson } from './subscription-list-json.js';
@@ -29,7 +30,8 @@ function stringified(offset: number, limit: number, include: string[], url: URL)
   const records = all.slice(offset, offset + limit);
   const included = subscriptionIncluded(records, new Set(include));
   const links = pageLinks(url, all.length, { offset, limit });
-  return JSON.stringify({ data: records.map(toSubscription), ...(included && { included }), links });
+  const meta = pageMeta(all.length, { offset, limit });
+  return JSON.stringify({ meta, data: records.map(toSubscription), ...(included && { included }), links });
 }
 
 describe('subscriptionListJson', () => {
@@ -49,10 +51,11 @@ describe('subscriptionListJson', () => {
       const url = new URL(`http://127.0.0.1:4010/subscriptions/subscriptions?include=${include.join(',')}`);
       const records = all.slice(offset, offset + limit);
       const links = pageLinks(url, all.length, { offset, limit });
-      const text = subscriptionListJson(records, new Set(include), links);
+      const meta = pageMeta(all.length, { offset, limit });
+      const text = subscriptionListJson(records, new Set(include), links, meta);
       expect(text).toBe(stringified(offset, limit, include, url));
       // Twice: the second page is joined from kept texts, and must not differ.
-      expect(subscriptionListJson(records, new Set(include), links)).toBe(text);
+      expect(subscriptionListJson(records, new Set(include), links, meta)).toBe(text);
     },
   );
 
@@ -63,11 +66,12 @@ describe('subscriptionListJson', () => {
     ];
     const url = new URL('http://h/s?filter=eq(account_id,x)');
     const links = pageLinks(url, records.length, { offset: 0, limit: 25 });
+    const meta = pageMeta(records.length, { offset: 0, limit: 25 });
     const include = new Set(['plans', 'products']);
     const included = subscriptionIncluded(records, include);
     expect(records.length).toBeGreaterThan(1);
-    expect(subscriptionListJson(records, include, links)).toBe(
-      JSON.stringify({ data: records.map(toSubscription), included, links }),
+    expect(subscriptionListJson(records, include, links, meta)).toBe(
+      JSON.stringify({ meta, data: records.map(toSubscription), included, links }),
     );
   });
 });

@@ -1,13 +1,14 @@
 import { SUBSCRIPTION_FILTERS } from '../../../query/filter.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../query/include.js';
 import { pageLinks } from '../../../query/links.js';
+import { pageMeta } from '../../../query/paging.js';
 import { subscriptionListJson } from '../../../store/subscriptions/subscription-list-json.js';
 import { JsonText } from '../../json-text.js';
 import type { Route } from '../../route.js';
 import type { SubscriptionsState } from './subscriptions-state.js';
 import { readCollectionQuery } from '../collection-query.js';
 
-/** List subscriptions: a filtered page, `included` plans/products of that page when asked, paging links. */
+/** List subscriptions: a filtered page, its totals (`meta`), `included` plans/products when asked, links. */
 export const listSubscriptions: Route<SubscriptionsState> = {
   operationId: 'listSubscriptions',
   method: 'GET',
@@ -23,6 +24,7 @@ export const listSubscriptions: Route<SubscriptionsState> = {
     const matches = state.subscriptions.list(filter);
     const records = matches.slice(page.offset, page.offset + page.limit);
     const links = pageLinks(url, matches.total, page);
-    return { status: 200, body: new JsonText(subscriptionListJson(records, include, links)) };
+    const meta = pageMeta(matches.total, page);
+    return { status: 200, body: new JsonText(subscriptionListJson(records, include, links, meta)) };
   },
 };

@@ -62,6 +62,15 @@ describe('subscription handlers', () => {
     expect(body).not.toHaveProperty('included');
   });
 
+  const totals = [
+    { query: 'page[limit]=10&page[offset]=20', results: 62, page: { limit: 10, offset: 20, current: 3, total: 7 } },
+    { query: 'filter=eq(email,nobody@example.com)', results: 0, page: { limit: 25, offset: 0, current: 1, total: 0 } },
+  ]; // prettier-ignore
+  it.each(totals)('says in meta how many records match and which page $query is', async (c) => {
+    const body = (await list(newState(), c.query)).body as { meta: unknown };
+    expect(body.meta).toEqual({ results: { total: c.results }, page: c.page });
+  });
+
   it('includes only the asked key', async () => {
     const body = (await list(newState(), 'include=products&page[limit]=5')).body as { included: object };
     expect(Object.keys(body.included)).toEqual(['products']);
