@@ -1,6 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { pageLinks } from '../../query/links.js';
+import { pageMeta } from '../../query/paging.js';
 import { loadSpec } from '../../spec/load.js';
 import { createSubscriptionStore } from './create-subscription-store.js';
 import { subscriptionIncluded } from './subscription-included.js';
@@ -43,9 +45,12 @@ describe('seeded and created subscriptions against the spec', () => {
     expect(violations('Subscription', records.map(toSubscription))).toEqual([]);
     expect(violations('OfferingPlan', included?.plans ?? [])).toEqual([]);
     expect(violations('OfferingProduct', included?.products ?? [])).toEqual([]);
+    const page = { offset: 0, limit: 100 };
+    const links = pageLinks(new URL('http://127.0.0.1:4010/subscriptions/subscriptions'), records.length, page);
+    const meta = pageMeta(records.length, page);
     expect(
       violations('SubscriptionsListResponse', [
-        { data: records.slice(0, 100).map(toSubscription), included, links: {} },
+        { meta, data: records.slice(0, 100).map(toSubscription), included, links },
       ]),
     ).toEqual([]);
   });
