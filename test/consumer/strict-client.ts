@@ -181,6 +181,19 @@ export function nodeProductView(product: NodeProduct): NodeProductView {
   };
 }
 
+/** Where a list is: its totals and the links to walk it, as both list operations send them. */
+function pageView(meta: Schemas['CollectionMeta'], links: Schemas['PageLinks']): PageView {
+  return {
+    total: meta.results.total,
+    pages: meta.page.total,
+    current: meta.page.current,
+    self: links.self,
+    first: links.first,
+    next: links.next,
+    last: links.last,
+  };
+}
+
 export async function createSubscription(
   client: SubcatClient,
   data: CreateBody,
@@ -215,23 +228,13 @@ export async function listSubscriptions(
   query: ListQuery,
 ): Promise<Read<SubscriptionsPage>> {
   const body = success(await client.GET('/subscriptions/subscriptions', { params: { query } }));
-  const { meta, links } = body;
-  const page: PageView = {
-    total: meta.results.total,
-    pages: meta.page.total,
-    current: meta.page.current,
-    self: links.self,
-    first: links.first,
-    next: links.next,
-    last: links.last,
-  };
   return {
     body,
     view: {
       rows: body.data.map(subscriptionView),
       plans: (body.included?.plans ?? []).map(planView),
       products: (body.included?.products ?? []).map(productView),
-      page,
+      page: pageView(body.meta, body.links),
     },
   };
 }
@@ -262,15 +265,7 @@ export async function getNodeProducts(
       products: body.data.map(nodeProductView),
       components: (included?.component_products ?? []).map(nodeProductView),
       files: files.map((file) => ({ id: file.id, href: file.link?.href })),
-      page: {
-        total: meta.results.total,
-        pages: meta.page.total,
-        current: meta.page.current,
-        self: links.self,
-        first: links.first,
-        next: links.next,
-        last: links.last,
-      },
+      page: pageView(meta, links),
     },
   };
 }
