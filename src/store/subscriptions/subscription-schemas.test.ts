@@ -46,7 +46,11 @@ describe('seeded and created subscriptions against the spec', () => {
     expect(violations('OfferingPlan', included?.plans ?? [])).toEqual([]);
     expect(violations('OfferingProduct', included?.products ?? [])).toEqual([]);
     const page = { offset: 0, limit: 100 };
-    const links = pageLinks(new URL('http://127.0.0.1:4010/subscriptions/subscriptions'), records.length, page);
+    const links = pageLinks(
+      new URL('http://127.0.0.1:4010/subscriptions/subscriptions'),
+      records.length,
+      page,
+    );
     const meta = pageMeta(records.length, page);
     expect(
       violations('SubscriptionsListResponse', [
