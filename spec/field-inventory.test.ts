@@ -8,6 +8,20 @@ import { packageRoot } from '../src/package-root.js';
 
 type Schema = { readonly [key: string]: unknown };
 
+/**
+ * What the spec holds by a decision where the interface is silent: facts that replace the row's (`required`,
+ * `type`, `format`, `nullable`, `limits`), or `new` for a field the interface does not list at all.
+ */
+interface Convention {
+  decision: string;
+  new?: boolean;
+  required?: boolean;
+  type?: string;
+  format?: string;
+  nullable?: boolean;
+  limits?: Record<string, unknown>;
+}
+
 interface Row {
   schema?: string;
   operation?: string;
@@ -21,6 +35,7 @@ interface Row {
   required?: boolean;
   limits?: Record<string, unknown>;
   note: string;
+  convention?: Convention;
 }
 
 const LIMIT_KEYWORDS = [
@@ -35,6 +50,7 @@ const LIMIT_KEYWORDS = [
   'minItems',
   'maxItems',
   'uniqueItems',
+  'maxProperties',
 ] as const;
 const COMBINATORS = ['oneOf', 'anyOf', 'allOf'] as const;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
@@ -139,13 +155,26 @@ function locate(doc: Schema, row: Row): { start: Schema; required?: boolean } | 
   return start ? { start } : `no application/json schema on response ${success[0]}`;
 }
 
+interface Walked {
+  schemas: Schema[];
+  required?: boolean;
+  /** Every schema variant passed on the way, the start and the located ones included. */
+  trail: Schema[];
+  /** The object variants that name the last segment as a property. */
+  parents: Schema[];
+}
+
 /** Follows the row's path ('*' any map key, '[]' array items) through every variant of each schema. */
-function walk(start: Schema, path: string): { schemas: Schema[]; required?: boolean } | string {
+function walk(start: Schema, path: string): Walked | string {
   let schemas = [start];
   let required: boolean | undefined;
+  const trail: Schema[] = [];
+  let parents: Schema[] = [];
   for (const segment of path === '' ? [] : path.split('.')) {
     const next: Schema[] = [];
     required = undefined;
+    parents = [];
+    trail.push(...schemas.flatMap(variants));
     for (const variant of schemas.flatMap(variants)) {
       if (segment === '*' || segment === '[]') {
         const inner = segment === '*' ? variant.additionalProperties : variant.items;
@@ -156,6 +185,7 @@ function walk(start: Schema, path: string): { schemas: Schema[]; required?: bool
       const property = properties[segment];
       if (!isSchema(property)) continue;
       next.push(property);
+      parents.push(variant);
       required ||= Array.isArray(variant.required) && variant.required.includes(segment);
     }
     if (next.length === 0) {
@@ -164,7 +194,8 @@ function walk(start: Schema, path: string): { schemas: Schema[]; required?: bool
     }
     schemas = [...new Set(next)];
   }
-  return { schemas, ...(required === undefined ? {} : { required }) };
+  trail.push(...schemas.flatMap(variants));
+  return { schemas, trail, parents, ...(required === undefined ? {} : { required }) };
 }
 
 /** The facts of the located schemas, in the inventory's vocabulary. */
@@ -190,13 +221,41 @@ function expectedLimits(row: Row): Record<string, unknown> {
   return values ? { ...rest, values } : rest;
 }
 
+/** The row as the spec must hold it: the interface's facts, with the convention's in their place. */
+function withConvention(row: Row): Row {
+  const { convention } = row;
+  if (convention === undefined) return row;
+  const { decision: _decision, new: _new, limits, ...facts } = convention;
+  return { ...row, ...facts, ...(limits === undefined ? {} : { limits: { ...row.limits, ...limits } }) };
+}
+
+/** A convention row must be marked where the kit looks: x-convention-required, or x-convention on the way. */
+function markingProblems(row: Row, walked: Walked): string[] {
+  const { convention } = row;
+  if (convention === undefined) return [];
+  const problems: string[] = [];
+  const member = (row.path ?? '').split('.').at(-1) ?? '';
+  const listed = walked.parents.some(
+    (parent) =>
+      Array.isArray(parent['x-convention-required']) && parent['x-convention-required'].includes(member),
+  );
+  if (convention.required === true && !listed)
+    problems.push(`required by convention, but no parent lists '${member}' in x-convention-required`);
+  const facts = ['type', 'format', 'nullable', 'limits'].some((key) => key in convention);
+  const marked = walked.trail.some((schema) => schema['x-convention'] === true);
+  if ((convention.new === true || facts) && !marked)
+    problems.push('a convention, but no schema on its path is marked x-convention: true');
+  return problems;
+}
+
 /** Every difference between the row and the spec, as sentences; empty when they agree. */
-function checkRow(doc: Schema, row: Row): string[] {
+function checkRow(doc: Schema, given: Row): string[] {
+  const row = withConvention(given);
   const located = locate(doc, row);
   if (typeof located === 'string') return [located];
   const walked = walk(located.start, row.path ?? '');
   if (typeof walked === 'string') return [walked];
-  const problems: string[] = [];
+  const problems: string[] = markingProblems(given, walked);
   const facts = factsOf(walked.schemas);
   if (row.type !== undefined) {
     if (facts.types.join() !== row.type)
@@ -256,6 +315,18 @@ describe('the field inventory', () => {
     );
     expect(odd.map(label)).toEqual([]);
   });
+
+  const sections = new Set(
+    (readFileSync(join(packageRoot(), 'contract', 'decisions.md'), 'utf8').match(/^## .+$/gm) ?? []).map(
+      (heading) => heading.slice(3).trim(),
+    ),
+  );
+  it('names, on each convention row, a section of contract/decisions.md that exists', () => {
+    const unknown = inventory.rows.filter(
+      (row) => row.convention !== undefined && !sections.has(row.convention.decision),
+    );
+    expect(unknown.map((row) => `${label(row)}: ${row.convention?.decision}`)).toEqual([]);
+  });
 });
 
 describe('spec/openapi.yaml against each interface.md field row', () => {
@@ -282,6 +353,12 @@ describe('the inventory walker', () => {
             prices: { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } },
             tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
           },
+        },
+        Marked: {
+          type: 'object',
+          required: ['size'],
+          'x-convention-required': ['size'],
+          properties: { size: { type: 'integer', maximum: 3, 'x-convention': true } },
         },
       },
     },
@@ -317,13 +394,41 @@ describe('the inventory walker', () => {
       problem: "no property at 'missing'",
     },
     { row: { schema: 'Other', path: '', type: 'object', note: 'x' }, problem: 'no components.schemas.Other' },
-  ];
+    {
+      row: { schema: 'Thing', path: 'id', type: 'string', format: 'uuid', required: false, note: 'x', convention: { decision: 'd', required: true } },
+      problem: "no parent lists 'id' in x-convention-required",
+    },
+    {
+      row: { schema: 'Thing', path: 'note', type: 'string', nullable: true, limits: { maxLength: 5 }, note: 'x', convention: { decision: 'd', limits: { maxLength: 5 } } },
+      problem: 'no schema on its path is marked x-convention',
+    },
+    {
+      row: { schema: 'Marked', path: 'size', type: 'integer', note: 'x', convention: { decision: 'd', limits: { maximum: 9 } } },
+      problem: 'maximum is 3, expected 9',
+    },
+  ]; // prettier-ignore
   it.each(cases)('reports "$problem" for a row that disagrees with the schema', ({ row, problem }) => {
     expect(checkRow(sample, row).join('\n')).toContain(problem);
   });
 
   it('accepts a row that agrees, following oneOf members and map values', () => {
     const rows: Row[] = [
+      {
+        schema: 'Marked',
+        path: 'size',
+        type: 'integer',
+        required: false,
+        note: 'x',
+        convention: { decision: 'd', required: true, limits: { maximum: 3 } },
+      },
+      {
+        schema: 'Marked',
+        path: 'size',
+        type: 'integer',
+        limits: { maximum: 3 },
+        note: 'x',
+        convention: { decision: 'd', new: true },
+      },
       { schema: 'Thing', path: 'note', type: 'string', nullable: true, limits: { maxLength: 5 }, note: 'x' },
       { schema: 'Thing', path: 'prices.*', type: 'integer', limits: { minimum: 1 }, note: 'x' },
       { schema: 'Thing', path: 'tags.[]', type: 'string', limits: { enum: ['b', 'a'] }, note: 'x' },

@@ -134,7 +134,26 @@ async function spectralLint(file: string): Promise<SpectralResult[]> {
 }
 
 const raw = loadSpec() as unknown as Node;
-const doc = (await SwaggerParser.dereference(specPath)) as unknown as Node;
+// A recursive schema (VariationMatrix) stays a $ref instead of becoming a cycle that ajv cannot compile.
+const doc = (await SwaggerParser.dereference(specPath, {
+  dereference: { circular: 'ignore' },
+})) as unknown as Node;
+const SPEC_ID = 'spec-schemas.json';
+const SCHEMA_REF = '#/components/schemas/';
+
+/** A copy whose schema `$ref`s (those the dereference left) point into the schemas registered as SPEC_ID. */
+function intoSpec(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(intoSpec);
+  if (!isNode(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF)
+        ? `${SPEC_ID}#/$defs/${inner.slice(SCHEMA_REF.length)}`
+        : intoSpec(inner),
+    ]),
+  );
+}
 const scratch = await mkdtemp(join(tmpdir(), 'subcat-spec-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
@@ -261,6 +280,7 @@ describe('the responses', () => {
         expect(isNode(schema) && schema['x-convention']).toBe(true);
         expect(isNode(schema) && isNode(schema.properties) && Object.keys(schema.properties)).toEqual([
           'errors',
+          'meta',
         ]);
       });
   }
@@ -284,6 +304,39 @@ describe('the responses', () => {
   );
 });
 
+/** Every object schema of the raw document with its place, found by walking all of it. */
+function schemaNodes(value: unknown, at: string, found: { at: string; node: Node }[] = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => schemaNodes(v, `${at}[${i}]`, found));
+  else if (isNode(value)) {
+    found.push({ at, node: value });
+    for (const [key, inner] of Object.entries(value)) schemaNodes(inner, `${at}.${key}`, found);
+  }
+  return found;
+}
+
+describe('the convention markers', () => {
+  const marked = schemaNodes(raw, '').filter(({ node }) => 'x-convention-required' in node);
+
+  it('x-convention-required is used (ids, list meta, links)', () => {
+    expect(marked.length).toBeGreaterThan(5);
+  });
+
+  for (const { at, node } of marked)
+    it(`x-convention-required at ${at} names only members its required lists`, () => {
+      const required = Array.isArray(node.required) ? node.required : [];
+      const listed = node['x-convention-required'];
+      expect(Array.isArray(listed) && listed.length > 0).toBe(true);
+      expect((Array.isArray(listed) ? listed : []).filter((name) => !required.includes(name))).toEqual([]);
+    });
+
+  it('x-convention is always the value true', () => {
+    const odd = schemaNodes(raw, '').filter(
+      ({ node }) => 'x-convention' in node && node['x-convention'] !== true,
+    );
+    expect(odd.map(({ at }) => at)).toEqual([]);
+  });
+});
+
 describe('the examples', () => {
   // Strict mode catches misspelt keywords and type/keyword mismatches in the schemas themselves. The OpenAPI
   // annotations (discriminator, example, xml, externalDocs, x-*) are declared as vocabulary so strict mode knows
@@ -291,6 +344,8 @@ describe('the examples', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addVocabulary([...annotationKeywords(raw)]);
+  const schemas = isNode(raw.components) ? raw.components.schemas : {};
+  ajv.addSchema({ $defs: intoSpec(schemas) }, SPEC_ID);
   const examples = allExamples(doc);
 
   it('are found: at least one per operation request and success response', () => {
@@ -299,7 +354,7 @@ describe('the examples', () => {
 
   for (const { where, schema, value } of examples)
     it(`${where} validates against its schema`, () => {
-      const validate = ajv.compile(schema);
+      const validate = ajv.compile(intoSpec(schema) as object);
       expect(validate(value) ? [] : validate.errors).toEqual([]);
     });
 
@@ -312,7 +367,7 @@ describe('the examples', () => {
     const body = {
       data: { account_id: '29949968-2749-44ee-9002-18b1b3a8e3a7', currency: 'usd', email: 'nope' },
     };
-    const validate = ajv.compile(create?.schema ?? {});
+    const validate = ajv.compile(intoSpec(create?.schema ?? {}) as object);
     expect(validate(body)).toBe(false);
     expect(validate.errors?.map((e) => e.keyword).sort()).toEqual(
       expect.arrayContaining(['format', 'pattern', 'required']),

@@ -11,6 +11,9 @@ export interface paths {
         /**
          * List subscriptions
          * @description Returns all subscriptions, filtered with `eq` on account_id, name, email, external_ref, paged by offset.
+         *     `meta` gives the number of matching records and the page (a convention, as for node products). Offsets
+         *     stop at 10000: narrow the list with `filter` to reach records past it. A query parameter the operation
+         *     does not know is a 400 naming it (decisions.md).
          */
         get: operations["listSubscriptions"];
         put?: never;
@@ -58,6 +61,8 @@ export interface paths {
          * Get a node's products
          * @description Returns the live products associated with the node. Curated products come first, in the node's
          *     curated order. `in(id, ...)` returns any number of ids in any order, ordered by last update.
+         *     Offsets stop at 10000: narrow the list with `filter` to reach products past it. A query parameter the
+         *     operation does not know is a 400 naming it (decisions.md).
          */
         get: operations["getNodeProducts"];
         put?: never;
@@ -92,12 +97,61 @@ export interface components {
             updated_at: string;
             created_at: string;
         };
+        /** @description Names an offering in a relationship (a JSON:API resource identifier). */
+        OfferingIdentifier: {
+            /** @constant */
+            type: "subscription_offering";
+            id: components["schemas"]["UUID"];
+        };
+        /** @description Names an offering plan in a relationship (a JSON:API resource identifier). */
+        PlanIdentifier: {
+            /** @constant */
+            type: "subscription_offering_plan";
+            id: components["schemas"]["UUID"];
+        };
+        /** @description Names an offering product in a relationship (a JSON:API resource identifier). */
+        ProductIdentifier: {
+            /** @constant */
+            type: "subscription_offering_product";
+            id: components["schemas"]["UUID"];
+        };
         /**
          * Relationships
-         * @description Links entities to each other (for example a product and a plan both attached to an offering).
-         *     An anyOf with a title only in the interface; its inner shape is not shown, so it is left open.
+         * @description Links entities to each other. An anyOf with a title only in the interface; its inner shape is not shown,
+         *     so the object stays open. The mock fills it JSON:API-style (decisions.md, Relationships): the
+         *     subscription's offering and plan.
          */
-        Relationships: Record<string, never>;
+        SubscriptionRelationships: {
+            offering?: {
+                data: components["schemas"]["OfferingIdentifier"];
+            };
+            plan?: {
+                data: components["schemas"]["PlanIdentifier"];
+            };
+        };
+        /**
+         * Relationships
+         * @description Links entities to each other; open, as the interface does not show its inner shape. The mock fills it
+         *     with the offering's products and plans (decisions.md, Relationships).
+         */
+        OfferingRelationships: {
+            products?: {
+                data: components["schemas"]["ProductIdentifier"][];
+            };
+            plans?: {
+                data: components["schemas"]["PlanIdentifier"][];
+            };
+        };
+        /**
+         * Relationships
+         * @description Links entities to each other; open, as the interface does not show its inner shape. The mock fills it
+         *     with the offering a product or plan belongs to (decisions.md, Relationships).
+         */
+        OfferingMemberRelationships: {
+            offering?: {
+                data: components["schemas"]["OfferingIdentifier"];
+            };
+        };
         PriceAmount: {
             /**
              * Format: int64
@@ -142,8 +196,9 @@ export interface components {
             /** @description The card used to pay the subscription. */
             card_id?: string;
         };
+        /** @description A subscription as responses carry it; `id` is always sent (decisions.md, Responses). */
         Subscription: {
-            id?: components["schemas"]["UUID"];
+            id: components["schemas"]["UUID"];
             /** @constant */
             type: "subscription";
             attributes: components["schemas"]["SubscriptionAttributes"];
@@ -157,7 +212,14 @@ export interface components {
             plan_id: components["schemas"]["UUID"];
             currency: components["schemas"]["CurrencyIdentifier"];
             payment_authority?: components["schemas"]["PaymentAuthority"];
-            relationships?: components["schemas"]["Relationships"];
+            relationships?: components["schemas"]["SubscriptionRelationships"];
+            /** @description The subscriber's name as given on create (not in the interface's response table). */
+            name: string;
+            /**
+             * Format: email
+             * @description The subscriber's email as given on create (not in the interface's response table).
+             */
+            email: string;
         };
         SubscriptionMeta: {
             owner: components["schemas"]["Owner"];
@@ -230,11 +292,11 @@ export interface components {
             invoice_after: string;
         };
         Offering: {
-            id?: components["schemas"]["UUID"];
+            id: components["schemas"]["UUID"];
             /** @constant */
             type: "subscription_offering";
             attributes: components["schemas"]["OfferingAttributes"];
-            relationships?: components["schemas"]["Relationships"];
+            relationships?: components["schemas"]["OfferingRelationships"];
             meta: components["schemas"]["OfferingMeta"];
         };
         OfferingAttributes: {
@@ -250,11 +312,11 @@ export interface components {
             timestamps: components["schemas"]["Timestamps"];
         };
         OfferingProduct: {
-            id?: components["schemas"]["UUID"];
+            id: components["schemas"]["UUID"];
             /** @constant */
             type: "subscription_offering_product";
             attributes: components["schemas"]["OfferingProductAttributes"];
-            relationships?: components["schemas"]["Relationships"];
+            relationships?: components["schemas"]["OfferingMemberRelationships"];
             meta: {
                 display_price?: components["schemas"]["DisplayPrice"];
                 owner: components["schemas"]["Owner"];
@@ -277,11 +339,11 @@ export interface components {
             created_at: string;
         };
         OfferingPlan: {
-            id?: components["schemas"]["UUID"];
+            id: components["schemas"]["UUID"];
             /** @constant */
             type: "subscription_offering_plan";
             attributes: components["schemas"]["OfferingPlanAttributes"];
-            relationships?: components["schemas"]["Relationships"];
+            relationships?: components["schemas"]["OfferingMemberRelationships"];
             meta: {
                 price?: components["schemas"]["Price"];
                 display_price?: components["schemas"]["DisplayPrice"];
@@ -343,14 +405,40 @@ export interface components {
             /** @description Whether the subscription is pending activation. */
             pending?: boolean;
             offering?: components["schemas"]["BuildOffering"];
-            meta?: components["schemas"]["SubscriptionMeta"];
+            meta?: components["schemas"]["BuildSubscriptionMeta"];
         };
+        /**
+         * @description SubscriptionMeta as a creation body takes it (interface.md: "same shape as in the response, including
+         *     state"), with an upper bound on each time string the interface gives no limit (decisions.md, Bounds).
+         */
+        BuildSubscriptionMeta: components["schemas"]["SubscriptionMeta"] & {
+            timestamps?: {
+                updated_at?: components["schemas"]["TimeText"];
+                created_at?: components["schemas"]["TimeText"];
+                canceled_at?: components["schemas"]["TimeText"];
+                paused_at?: components["schemas"]["TimeText"];
+                resumed_at?: components["schemas"]["TimeText"];
+                end_date?: components["schemas"]["TimeText"];
+                go_live_after?: components["schemas"]["TimeText"];
+                go_live?: components["schemas"]["TimeText"];
+            };
+            state?: {
+                meta?: {
+                    created_at?: components["schemas"]["TimeText"];
+                    invoice_after?: components["schemas"]["TimeText"];
+                };
+            };
+        };
+        /** @description A time string in a request body; at most 64 characters (decisions.md, Bounds). */
+        TimeText: string;
         /** @description An inline offering (OfferingAttributes in the interface) with its products and plans. */
         BuildOffering: {
             external_ref?: components["schemas"]["ExternalRef"];
             name: string;
             description?: string;
+            /** @description At least one (interface.md); at most 100 (decisions.md, Bounds). */
             products: components["schemas"]["ProductAttributes"][];
+            /** @description At least one (interface.md); at most 100 (decisions.md, Bounds). */
             plans: components["schemas"]["BuildPlan"][];
         };
         /** @description An offering product in the creation body. */
@@ -361,6 +449,7 @@ export interface components {
             sku?: string;
             /** Format: uri */
             main_image?: string;
+            /** @description At most 200 currencies (decisions.md, Bounds). */
             price?: components["schemas"]["Price"];
             price_units?: components["schemas"]["PriceUnits"];
         };
@@ -379,14 +468,15 @@ export interface components {
             plan_length: number;
             /** @enum {string} */
             end_behavior: "close" | "roll";
-            /** @default false */
-            can_pause: boolean;
-            /** @default false */
-            can_resume: boolean;
-            /** @default false */
-            can_cancel: boolean;
+            /** @description False when left out. */
+            can_pause?: boolean;
+            /** @description False when left out. */
+            can_resume?: boolean;
+            /** @description False when left out. */
+            can_cancel?: boolean;
             /** Format: double */
             base_price_percentage?: number;
+            /** @description At most 200 currencies (decisions.md, Bounds). */
             fixed_price?: components["schemas"]["Price"];
             meta?: {
                 /** @description The plan the new subscription starts on (else the first plan). */
@@ -402,14 +492,19 @@ export interface components {
             type: "subscription";
             /** @description Only the attributes sent change. Which ones are required is not shown; none is. */
             attributes: {
-                /** @description The plan to switch to. Its type and format are not shown in the interface. */
-                plan_id?: unknown;
+                /**
+                 * @description The plan to switch to, a plan of the subscription's offering. Its type and format are not shown in
+                 *     the interface; the plan ids of responses are UUIDs, so this is one too (decisions.md, Create and
+                 *     update).
+                 */
+                plan_id?: components["schemas"]["UUID"];
                 /** @description The address; null clears it. */
                 address_id?: components["schemas"]["UUID"] | null;
                 payment_authority?: components["schemas"]["PaymentAuthority"];
                 /**
                  * Format: date-time
-                 * @description When the subscription will go live (an RFC 3339 date-time, a convention); null clears it.
+                 * @description When the subscription will go live, an RFC 3339 date-time of at most 64 characters (both
+                 *     conventions: decisions.md, Bounds); null clears it.
                  */
                 go_live_after?: string | null;
             };
@@ -418,69 +513,75 @@ export interface components {
             data: components["schemas"]["Subscription"];
         };
         SubscriptionsListResponse: {
+            /** @description Not in the interface for this operation; the same totals and page as node products (decisions.md, Paging). */
+            meta: components["schemas"]["CollectionMeta"];
             data: components["schemas"]["Subscription"][];
             /** @description Present only when `include` asks for it, with only the asked keys (a convention). */
             included?: {
                 products?: components["schemas"]["OfferingProduct"][];
                 plans?: components["schemas"]["OfferingPlan"][];
             };
-            links?: components["schemas"]["SubscriptionLinks"];
+            links: components["schemas"]["SubscriptionLinks"];
         };
         /**
          * Links
          * @description An anyOf with a title only in the interface; its members are not shown. The mock sends
-         *     self/first/last/prev/next as for node products (a convention).
+         *     self/first/last/prev/next as for node products (decisions.md, Paging).
          */
-        SubscriptionLinks: Record<string, never>;
+        SubscriptionLinks: components["schemas"]["PageLinks"];
         NodeProductsResponse: {
             meta: components["schemas"]["CollectionMeta"];
             data: components["schemas"]["NodeProduct"][];
             links: components["schemas"]["PageLinks"];
             included?: components["schemas"]["NodeProductsIncluded"];
         };
+        /** @description Totals and the page; every member is always sent (decisions.md, Paging). */
         CollectionMeta: {
-            results?: {
+            results: {
                 /**
                  * Format: int64
                  * @description Total results for the whole collection.
                  */
-                total?: number;
+                total: number;
             };
-            page?: {
+            page: {
                 /**
                  * Format: int64
                  * @description Maximum records for all pages.
                  */
-                limit?: number;
+                limit: number;
                 /**
                  * Format: int64
                  * @description The current offset.
                  */
-                offset?: number;
+                offset: number;
                 /**
                  * Format: int64
                  * @description The current page number.
                  */
-                current?: number;
+                current: number;
                 /**
                  * Format: int64
                  * @description Total for the collection.
                  */
-                total?: number;
+                total: number;
             };
         };
-        /** @description First is always the first page; last, prev and next are null when there is only one page. */
+        /**
+         * @description First is always the first page; last, prev and next are null when there is only one page. Every member
+         *     is always sent, null or not (decisions.md, Paging), and no link points past offset 10000.
+         */
         PageLinks: {
             /** Format: uri */
-            self?: string | null;
+            self: string | null;
             /** Format: uri */
-            first?: string | null;
+            first: string | null;
             /** Format: uri */
-            last?: string | null;
+            last: string | null;
             /** Format: uri */
-            prev?: string | null;
+            prev: string | null;
             /** Format: uri */
-            next?: string | null;
+            next: string | null;
         };
         /** @description Filled when `include` asks for component_products, main_image or files (decisions.md). */
         NodeProductsIncluded: {
@@ -565,14 +666,29 @@ export interface components {
             };
             /** @description Keyed by template name; each holds that template's product attributes keyed by attribute name. */
             extensions?: {
-                [key: string]: Record<string, never>;
+                [key: string]: {
+                    [key: string]: components["schemas"]["ExtensionValue"];
+                };
             };
+        };
+        /**
+         * @description A product attribute of a template. The interface does not show the attribute types; the mock sends
+         *     scalars: text, numbers, true/false or null (decisions.md, Catalog).
+         */
+        ExtensionValue: string | number | boolean | null;
+        /**
+         * @description Empty when no variations exist. The interface does not show its inner shape; the mock nests one level per
+         *     variation, keyed by option id, down to the id of the child product that has those options
+         *     (decisions.md, Catalog), e.g. `{ "<size M>": { "<colour red>": "<child product id>" } }`.
+         */
+        VariationMatrix: {
+            [key: string]: components["schemas"]["UUID"] | components["schemas"]["VariationMatrix"];
         };
         /** @description Keyed by currency code; each value is a list price in the lowest denomination. */
         CatalogPrice: {
             [key: string]: {
                 /** Format: int64 */
-                amount?: number;
+                amount: number;
                 includes_tax?: boolean;
             };
         };
@@ -734,8 +850,7 @@ export interface components {
             tiers?: {
                 [key: string]: components["schemas"]["TierPrices"];
             };
-            /** @description Empty when no variations exist. */
-            variation_matrix?: Record<string, never>;
+            variation_matrix?: components["schemas"]["VariationMatrix"];
             /** @description Listed when the product has variations; omitted when it has none. */
             variations?: components["schemas"]["Variation"][];
             /** @description Variation option ids of a child product. */
@@ -746,8 +861,17 @@ export interface components {
             /** @description The storefront's preferred language and locale. */
             language?: string;
         };
+        /**
+         * @description JSON:API errors, one object per violation found, at most 50 per response; `meta.omitted` says how many
+         *     more were found and left out (decisions.md, Error body).
+         */
         Error: {
             errors: components["schemas"]["ErrorObject"][];
+            /** @description Present when violations were left out. */
+            meta?: {
+                /** @description How many violations were found beyond the 50 listed. */
+                omitted: number;
+            };
         };
         ErrorObject: {
             status: string;
@@ -825,7 +949,11 @@ export interface components {
         ReleaseId: string;
         /** @description The hierarchy node's id. */
         NodeId: string;
-        /** @description Zero-based offset, counted in records, not pages. */
+        /**
+         * @description Zero-based offset, counted in records, not pages; at most 10000. Records past offset 10000 are reached
+         *     by narrowing the list with `filter` until it fits under the cap; `links` never point past it
+         *     (decisions.md, Paging).
+         */
         PageOffset: number;
         /** @description Records per page; the store's page length applies when unset (25 in the mock). */
         PageLimit: number;
@@ -860,7 +988,11 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: {
-                /** @description Zero-based offset, counted in records, not pages. */
+                /**
+                 * @description Zero-based offset, counted in records, not pages; at most 10000. Records past offset 10000 are reached
+                 *     by narrowing the list with `filter` until it fits under the cap; `links` never point past it
+                 *     (decisions.md, Paging).
+                 */
                 "page[offset]"?: components["parameters"]["PageOffset"];
                 /** @description Records per page; the store's page length applies when unset (25 in the mock). */
                 "page[limit]"?: components["parameters"]["PageLimit"];
@@ -963,7 +1095,11 @@ export interface operations {
                 filter?: components["parameters"]["NodeProductFilter"];
                 /** @description Records per page, at least 1; the store's page length applies when unset (25 in the mock). */
                 "page[limit]"?: components["parameters"]["NodePageLimit"];
-                /** @description Zero-based offset, counted in records, not pages. */
+                /**
+                 * @description Zero-based offset, counted in records, not pages; at most 10000. Records past offset 10000 are reached
+                 *     by narrowing the list with `filter` until it fits under the cap; `links` never point past it
+                 *     (decisions.md, Paging).
+                 */
                 "page[offset]"?: components["parameters"]["PageOffset"];
                 /** @description Any subset of `component_products`, `main_image`, `files`, comma-separated. */
                 include?: components["parameters"]["NodeProductInclude"];

@@ -76,6 +76,8 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
           account_id: data.account_id,
           currency: data.currency,
           plan_id: nextId(),
+          name: data.name,
+          email: data.email,
           offering: {
             id: nextId(),
             type: 'subscription_offering',
@@ -99,7 +101,10 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
       const include = url.searchParams.get('include');
       if (include !== null && !/^(plans|products)(,(plans|products))?$/.test(include))
         throw new Rejected(400, 'include');
-      return { status: 200, body: { data: [...subscriptions.values()].slice(0, 25), links } };
+      const all = [...subscriptions.values()];
+      const page = { limit: 25, offset: 0, current: 1, total: Math.ceil(all.length / 25) };
+      const meta = { results: { total: all.length }, page };
+      return { status: 200, body: { meta, data: all.slice(0, 25), links } };
     }
     if (
       path.length === 3 &&

@@ -12,7 +12,7 @@ export function subscriptionDocument(record: SubscriptionRecord, texts: Subscrip
 }
 
 /**
- * A list page: `{ data, included?, meta, links }`; `included` only when asked, with only the asked keys,
+ * A list page: `{ meta, data, included?, links }`; `included` only when asked, with only the asked keys,
  * the plans and products of the page's offerings, each once, first seen first.
  * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, texts)
  */
@@ -25,9 +25,9 @@ export function subscriptionsDocument(
 ): JsonText {
   const { records, total } = found;
   return jsonDocument({
+    meta: pageMeta(total, page),
     data: jsonArray(records.map((record) => texts.subscription(record))),
     included: include.size === 0 ? undefined : included(records, include, texts),
-    meta: pageMeta(total, page),
     links: pageLinks(url, total, page),
   });
 }
