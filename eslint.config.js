@@ -24,6 +24,14 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 
+/** Import patterns of the given src/ folders, refused with the reason. */
+function restricted(folders) {
+  return folders.map((folder) => ({
+    group: [`**/${folder}/**`, `../${folder}/*`, `../../${folder}/*`],
+    message: `this layer does not import ${folder}/: data flows http -> resources -> store, seed -> store (design.md)`,
+  }));
+}
+
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**', 'src/spec/openapi-types.gen.ts'] },
   {
@@ -37,12 +45,56 @@ export default defineConfig(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // JSON bodies from the wire are unknown by nature; narrowing happens through ajv validators.
+    },
+  },
+  {
+    // Tests read JSON answers freely; the code itself narrows what it reads (ajv, the generated types).
+    files: ['**/*.test.ts', 'test/**/*.ts', 'conformance/**/*.ts', 'bench/**/*.ts'],
+    rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  {
+    // The layers of design.md, one way: http -> resources -> store, seed -> store; the kit shares only spec/.
+    files: ['src/store/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: restricted(['http', 'resources', 'seed', 'admin']) }],
+    },
+  },
+  {
+    files: ['src/resources/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: restricted(['http', 'seed', 'admin']) }] },
+  },
+  {
+    files: ['src/seed/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: restricted(['http', 'resources', 'admin']) }] },
+  },
+  {
+    files: ['src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: restricted(['seed', 'admin']) }] },
+  },
+  {
+    files: ['conformance/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**'],
+              message: 'The kit never imports the mock (design.md): share spec/ only.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

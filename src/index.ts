@@ -32,7 +32,9 @@ const TEXT_MEMO_CHARS = 16 * 1024 * 1024;
 
 /** The packaged spec, or the document at `specPath` (an extended copy served with Prism for the extra operations). */
 function specDocument(specPath: string | undefined): OpenAPIV3_1.Document {
-  return specPath === undefined ? loadSpec() : (parse(readFileSync(specPath, 'utf8')) as OpenAPIV3_1.Document);
+  return specPath === undefined
+    ? loadSpec()
+    : (parse(readFileSync(specPath, 'utf8')) as OpenAPIV3_1.Document);
 }
 
 /**

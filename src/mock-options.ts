@@ -86,10 +86,14 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('bodyLimit', options.bodyLimit, 1, 1024 * 1024 * 1024),
     integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
     options.host.trim() === '' ? 'host must not be empty' : undefined,
-    basePath === undefined ? `basePath must look like /v2 (a path, no query), got ${options.basePath}` : undefined,
+    basePath === undefined
+      ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
+      : undefined,
     isLogLevel(options.logLevel) ? undefined : `logLevel must be one of ${LOG_LEVELS.join(', ')}`,
     ...options.corsOrigins.map((origin) =>
-      /^(https?:\/\/[^/\s]+|null)$/.test(origin) ? undefined : `corsOrigins must be origins such as http://localhost:5173, got ${origin}`,
+      /^(https?:\/\/[^/\s]+|null)$/.test(origin)
+        ? undefined
+        : `corsOrigins must be origins such as http://localhost:5173, got ${origin}`,
     ),
   ].filter((p): p is string => p !== undefined);
   if (problems.length > 0) throw new TypeError(problems.join('; '));
@@ -146,7 +150,10 @@ export type MockArgs =
  */
 export function parseMockArgs(argv: readonly string[]): MockArgs {
   const options = Object.fromEntries(
-    Object.entries(FLAGS).map(([name, { kind }]) => [name, { type: kind === 'boolean' ? 'boolean' : 'string', multiple: kind === 'list' }] as const),
+    Object.entries(FLAGS).map(
+      ([name, { kind }]) =>
+        [name, { type: kind === 'boolean' ? 'boolean' : 'string', multiple: kind === 'list' }] as const,
+    ),
   );
   const { tokens } = parseArgs({
     args: [...argv],
@@ -187,6 +194,9 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
   } catch (error) {
     // Say the flag the user typed (--page-length), not the option's property name (pageLength).
     const flagOf = (key: string) => `--${Object.keys(FLAGS).find((name) => FLAGS[name]?.key === key) ?? key}`;
-    return { kind: 'error', problems: (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf)) };
+    return {
+      kind: 'error',
+      problems: (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf)),
+    };
   }
 }

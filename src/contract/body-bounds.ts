@@ -26,7 +26,10 @@ const MAX_VIOLATIONS = 50;
  * where none is declared.
  * @example boundsOf(document).maxItems // 100 when the largest request array allows 100 items
  */
-export function boundsOf(document: OpenAPIV3_1.Document, fallback: BodyBounds = DEFAULT_BODY_BOUNDS): BodyBounds {
+export function boundsOf(
+  document: OpenAPIV3_1.Document,
+  fallback: BodyBounds = DEFAULT_BODY_BOUNDS,
+): BodyBounds {
   let maxItems = 0;
   let maxLength = 0;
   let maxProperties = 0;
@@ -36,7 +39,8 @@ export function boundsOf(document: OpenAPIV3_1.Document, fallback: BodyBounds = 
     if (typeof node.maxItems === 'number') maxItems = Math.max(maxItems, node.maxItems);
     if (typeof node.maxLength === 'number') maxLength = Math.max(maxLength, node.maxLength);
     if (typeof node.maxProperties === 'number') maxProperties = Math.max(maxProperties, node.maxProperties);
-    if (isJsonObject(node.properties)) maxProperties = Math.max(maxProperties, Object.keys(node.properties).length);
+    if (isJsonObject(node.properties))
+      maxProperties = Math.max(maxProperties, Object.keys(node.properties).length);
     Object.values(node).forEach(visit);
   };
   visit(document.components?.schemas ?? {});
@@ -48,7 +52,12 @@ export function boundsOf(document: OpenAPIV3_1.Document, fallback: BodyBounds = 
   };
 }
 
-export const DEFAULT_BODY_BOUNDS: BodyBounds = { maxDepth: 32, maxItems: 100, maxProperties: 100, maxLength: 2048 };
+export const DEFAULT_BODY_BOUNDS: BodyBounds = {
+  maxDepth: 32,
+  maxItems: 100,
+  maxProperties: 100,
+  maxLength: 2048,
+};
 
 /**
  * Where a body goes past its bounds, one violation per place (at most 50), walking without recursion so no
@@ -63,7 +72,12 @@ export function boundViolations(body: unknown, bounds: BodyBounds): Violation[] 
     const { value, at, depth } = stack.pop() as { value: unknown; at: string; depth: number };
     if (typeof value === 'string') {
       if (value.length > bounds.maxLength)
-        violations.push({ in: 'body', at, keyword: 'maxLength', detail: `${where(at)} must be at most ${bounds.maxLength} characters` });
+        violations.push({
+          in: 'body',
+          at,
+          keyword: 'maxLength',
+          detail: `${where(at)} must be at most ${bounds.maxLength} characters`,
+        });
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -77,7 +91,12 @@ export function boundViolations(body: unknown, bounds: BodyBounds): Violation[] 
     }
     if (Array.isArray(value)) {
       if (value.length > bounds.maxItems) {
-        violations.push({ in: 'body', at, keyword: 'maxItems', detail: `${where(at)} must have at most ${bounds.maxItems} items` });
+        violations.push({
+          in: 'body',
+          at,
+          keyword: 'maxItems',
+          detail: `${where(at)} must have at most ${bounds.maxItems} items`,
+        });
         continue;
       }
       for (let index = value.length - 1; index >= 0; index--)
@@ -86,14 +105,24 @@ export function boundViolations(body: unknown, bounds: BodyBounds): Violation[] 
     }
     const keys = Object.keys(value);
     if (keys.length > bounds.maxProperties) {
-      violations.push({ in: 'body', at, keyword: 'maxProperties', detail: `${where(at)} must have at most ${bounds.maxProperties} fields` });
+      violations.push({
+        in: 'body',
+        at,
+        keyword: 'maxProperties',
+        detail: `${where(at)} must have at most ${bounds.maxProperties} fields`,
+      });
       continue;
     }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] as string;
       const child = `${at}/${escapeSegment(key)}`;
       if (key.length > bounds.maxLength)
-        violations.push({ in: 'body', at: child, keyword: 'maxLength', detail: `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters` });
+        violations.push({
+          in: 'body',
+          at: child,
+          keyword: 'maxLength',
+          detail: `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters`,
+        });
       else stack.push({ value: (value as Record<string, unknown>)[key], at: child, depth: depth + 1 });
     }
   }

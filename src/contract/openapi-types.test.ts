@@ -25,7 +25,9 @@ describe('src/contract/openapi-types.gen.ts', () => {
       readFile(generatedPath, 'utf8'),
     ]);
     expect(fresh.length).toBeGreaterThan(0);
-    expect(onDisk === fresh, 'src/contract/openapi-types.gen.ts is stale: run `npm run gen:types`').toBe(true);
+    expect(onDisk === fresh, 'src/contract/openapi-types.gen.ts is stale: run `npm run gen:types`').toBe(
+      true,
+    );
   });
 
   it('says it is generated and by which command', async () => {

@@ -14,7 +14,6 @@ export interface ParameterInput {
 
 export type Compile = (segments: readonly string[]) => ValidateFunction;
 
-
 /** Query values are strings on the wire: numbers and booleans are coerced by the schema's declared type. */
 function coerce(raw: string, schema: unknown): unknown {
   const types = isObject(schema) ? [schema.type].flat() : [];
@@ -105,11 +104,14 @@ export function parameterValidator(document: OpenAPIV3_1.Document, op: SpecOpera
 
 /** One violation per distinct query name the operation does not declare (`page[size]`, `limit`, `filter[email]`). */
 function unknownQueryParameters(declared: readonly DeclaredParameter[], operationId: string) {
-  const query = declared.filter(({ parameter }) => parameter.in === 'query').map(({ parameter }) => parameter);
+  const query = declared
+    .filter(({ parameter }) => parameter.in === 'query')
+    .map(({ parameter }) => parameter);
   const exact = new Set(query.filter((p) => p.style !== 'deepObject').map((p) => p.name));
   const deep = query.filter((p) => p.style === 'deepObject').map((p) => `${p.name}[`);
   const known = query.map((p) => (p.style === 'deepObject' ? `${p.name}[...]` : p.name));
-  const isKnown = (name: string) => exact.has(name) || deep.some((prefix) => name.startsWith(prefix) && name.endsWith(']'));
+  const isKnown = (name: string) =>
+    exact.has(name) || deep.some((prefix) => name.startsWith(prefix) && name.endsWith(']'));
   const list = known.length > 0 ? `the known ones are ${known.join(', ')}` : 'it takes no query parameters';
   return (search: URLSearchParams): Violation[] => {
     const violations: Violation[] = [];

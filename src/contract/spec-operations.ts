@@ -22,7 +22,12 @@ export function listOperations(document: OpenAPIV3_1.Document): SpecOperation[] 
       const operation = pathItem?.[method];
       if (operation === undefined) continue;
       const upper = method.toUpperCase();
-      operations.push({ operationId: operation.operationId ?? `${upper} ${path}`, method: upper, path, operation });
+      operations.push({
+        operationId: operation.operationId ?? `${upper} ${path}`,
+        method: upper,
+        path,
+        operation,
+      });
     }
   }
   return operations;

@@ -92,8 +92,7 @@ describe('the real spec', () => {
         { at: 'page[limit]', detail: 'page[limit] must be at least 1' },
         {
           at: 'include',
-          detail:
-            'include must be plans, products, or plans,products',
+          detail: 'include must be plans, products, or plans,products',
         },
       ],
     },

@@ -103,8 +103,11 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
       }
       const violations = validate(value)
         ? []
-        : condenseErrors(document, validate.errors ?? []).map((error): Violation => describeAjvError(error, 'body', error.instancePath));
-      if (closed) for (const unknown of unknownFieldViolations(document, schema, value)) violations.push(unknown);
+        : condenseErrors(document, validate.errors ?? []).map((error): Violation =>
+            describeAjvError(error, 'body', error.instancePath),
+          );
+      if (closed)
+        for (const unknown of unknownFieldViolations(document, schema, value)) violations.push(unknown);
       return violations;
     };
   };
@@ -172,4 +175,3 @@ export function specValidators(document: OpenAPIV3_1.Document = loadSpec()): Spe
 }
 
 export type { AjvError };
-

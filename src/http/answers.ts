@@ -12,10 +12,15 @@ export const MAX_ERRORS = 50;
  * Content-Length set.
  * @example jsonAnswer(200, { status: 'ok' })
  */
-export function jsonAnswer(status: number, body: unknown, headers: Record<string, string | number> = {}): Answer {
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string | number> = {},
+): Answer {
   const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   const kept: Record<string, string | number> = {};
-  for (const name in headers) if (!/^content-(type|length)$/i.test(name)) kept[name] = headers[name] as string | number;
+  for (const name in headers)
+    if (!/^content-(type|length)$/i.test(name)) kept[name] = headers[name] as string | number;
   return {
     status,
     headers: { ...kept, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) },
@@ -24,7 +29,10 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
 }
 
 /** The body of an error: at most MAX_ERRORS error objects, with how many were left out. */
-export function errorBody(errors: readonly ErrorObject[]): { errors: ErrorObject[]; meta?: { omitted: number } } {
+export function errorBody(errors: readonly ErrorObject[]): {
+  errors: ErrorObject[];
+  meta?: { omitted: number };
+} {
   if (errors.length <= MAX_ERRORS) return { errors: [...errors] };
   return { errors: errors.slice(0, MAX_ERRORS), meta: { omitted: errors.length - MAX_ERRORS } };
 }

@@ -11,7 +11,10 @@ const PARSER_ERRORS: Readonly<Record<string, { status: number; detail: string }>
     status: 400,
     detail: 'the request method is not a known HTTP method (methods are upper case)',
   },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'the request did not arrive in time (headers or body too slow)' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    detail: 'the request did not arrive in time (headers or body too slow)',
+  },
   HPE_HEADER_TIMEOUT: { status: 408, detail: 'the request headers did not arrive in time' },
 };
 const FALLBACK = { status: 400, detail: 'the request is not valid HTTP/1.1' };
@@ -24,7 +27,13 @@ function originOf(raw: Buffer | undefined): string | undefined {
 }
 
 /** A whole HTTP/1.1 error response as bytes, with a request id and CORS headers like every other answer. */
-export function rawErrorResponse(status: number, detail: string, origin: string | undefined, origins: CorsOrigins, extra: Record<string, string> = {}): string {
+export function rawErrorResponse(
+  status: number,
+  detail: string,
+  origin: string | undefined,
+  origins: CorsOrigins,
+  extra: Record<string, string> = {},
+): string {
   const object = errorObject(status, detail);
   const body = JSON.stringify(errorBody([object]));
   const headers: Record<string, string | number> = {
@@ -59,6 +68,10 @@ export function answerConnect(origins: CorsOrigins) {
   return (request: { headers: Record<string, string | string[] | undefined> }, socket: Duplex): void => {
     const origin = request.headers.origin;
     const detail = 'CONNECT is not allowed: the mock is not a proxy';
-    socket.end(rawErrorResponse(405, detail, typeof origin === 'string' ? origin : undefined, origins, { Allow: 'GET, HEAD, POST, PUT, OPTIONS' }));
+    socket.end(
+      rawErrorResponse(405, detail, typeof origin === 'string' ? origin : undefined, origins, {
+        Allow: 'GET, HEAD, POST, PUT, OPTIONS',
+      }),
+    );
   };
 }

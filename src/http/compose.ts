@@ -12,7 +12,9 @@ export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => A
  * The steps as one, each around the ones after it (as hono's compose); the last step must answer.
  * @example const pipeline = compose([cors, errors, route, validate, execute]); await pipeline(exchange)
  */
-export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Answer | Promise<Answer> {
+export function compose<E extends Exchange>(
+  steps: readonly Step<E>[],
+): (exchange: E) => Answer | Promise<Answer> {
   return (exchange) => {
     const at = (index: number): Answer | Promise<Answer> => {
       const step = steps[index];

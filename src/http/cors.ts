@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Headers a browser app on another origin may read from our responses. */
-const EXPOSED = 'x-request-id, x-subcat-session, x-subcat-session-dropped, Content-Language, Location, Allow, WWW-Authenticate, Retry-After';
+const EXPOSED =
+  'x-request-id, x-subcat-session, x-subcat-session-dropped, Content-Language, Location, Allow, WWW-Authenticate, Retry-After';
 const DEFAULT_ALLOWED_HEADERS =
   'Content-Type, Authorization, Accept, Accept-Language, Prefer, X-Request-Id, X-Subcat-Session';
 
@@ -31,7 +32,8 @@ export function preflightHeaders(request: IncomingMessage, allow: readonly strin
   return {
     Allow: allow.join(', '),
     'Access-Control-Allow-Methods': allow.join(', '),
-    'Access-Control-Allow-Headers': asked !== undefined && asked.trim() !== '' ? asked : DEFAULT_ALLOWED_HEADERS,
+    'Access-Control-Allow-Headers':
+      asked !== undefined && asked.trim() !== '' ? asked : DEFAULT_ALLOWED_HEADERS,
     'Access-Control-Max-Age': '600',
     Vary: 'Origin, Access-Control-Request-Headers',
   };

@@ -80,7 +80,11 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const health: Step = () => jsonAnswer(200, { status: 'ok' });
   const router = new Router<Target<State>>([
     { method: 'GET', path: HEALTH_PATH, target: { kind: 'own', answer: health } },
-    ...(config.ownRoutes ?? []).map(({ method, path, answer }) => ({ method, path, target: { kind: 'own' as const, answer } })),
+    ...(config.ownRoutes ?? []).map(({ method, path, answer }) => ({
+      method,
+      path,
+      target: { kind: 'own' as const, answer },
+    })),
     ...routes.map((route) => ({
       method: route.method,
       path: route.path,
@@ -98,7 +102,12 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     ...((config.outerSteps ?? []) as Step<E>[]),
     corsStep(router, options.basePath, options.corsOrigins),
     errorsStep(logger),
-    routeStep<State>(router, { basePath: options.basePath, trustProxy: options.trustProxy, fallbackHost: config.fallbackHost, served }),
+    routeStep<State>(router, {
+      basePath: options.basePath,
+      trustProxy: options.trustProxy,
+      fallbackHost: config.fallbackHost,
+      served,
+    }),
     authStep(options.auth),
     ...config.sessionSteps,
     preferStep<State>(document, prism),
@@ -128,11 +137,20 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   };
 
   return function listener(request: IncomingMessage, response: ServerResponse): void {
-    const exchange: E = new Exchange(request, response, requestId(request.headers['x-request-id']), process.hrtime.bigint());
+    const exchange: E = new Exchange(
+      request,
+      response,
+      requestId(request.headers['x-request-id']),
+      process.hrtime.bigint(),
+    );
     if (logging) response.once('close', () => logAccess(logger, exchange));
     try {
       const answer = pipeline(exchange);
-      if (answer instanceof Promise) answer.then((done) => send(exchange, done), (error: unknown) => fail(exchange, error));
+      if (answer instanceof Promise)
+        answer.then(
+          (done) => send(exchange, done),
+          (error: unknown) => fail(exchange, error),
+        );
       else send(exchange, answer);
     } catch (error) {
       fail(exchange, error);
@@ -148,5 +166,8 @@ function logAccess(logger: Logger, exchange: Exchange): void {
   const query = target.indexOf('?');
   const path = query === -1 ? target : target.slice(0, query);
   const status = response.writableFinished ? response.statusCode : 0;
-  logger.info({ requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 }, 'request');
+  logger.info(
+    { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
+    'request',
+  );
 }

@@ -74,17 +74,22 @@ export function checkJsonContentType(request: IncomingMessage): void {
 /** The JSON body of a POST/PUT: 413, 415, then 400 for an empty, malformed or not UTF-8 body. */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, `The request body is ${declared} bytes`);
+  if (Number.isFinite(declared) && declared > limit)
+    throw tooLarge(limit, `The request body is ${declared} bytes`);
   if (hasBody(request)) checkJsonContentType(request);
   const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '')
-    throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', { pointer: '' });
+    throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', {
+      pointer: '',
+    });
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, { pointer: '' });
+    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, {
+      pointer: '',
+    });
   }
   const invalid = firstInvalidUtf8(bytes);
   if (invalid !== -1) {
@@ -92,7 +97,11 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
     const sent = count(bytes.subarray(0, invalid).toString('utf8'));
     const pointer = pointerOfReplacement(value, sent);
     const where = pointer === '' ? 'the body' : pointer;
-    throw HttpError.of(400, `${where} holds bytes that are not valid UTF-8 (at byte ${invalid}); send UTF-8 text`, { pointer });
+    throw HttpError.of(
+      400,
+      `${where} holds bytes that are not valid UTF-8 (at byte ${invalid}); send UTF-8 text`,
+      { pointer },
+    );
   }
   return value;
 }

@@ -28,7 +28,11 @@ export async function listen<State>(
 ): Promise<RunningServer> {
   let origin = `http://${urlHost(host)}:${port}`;
   let closing = false;
-  const listener = createPipeline({ ...config, fallbackHost: () => origin.slice('http://'.length), closing: () => closing });
+  const listener = createPipeline({
+    ...config,
+    fallbackHost: () => origin.slice('http://'.length),
+    closing: () => closing,
+  });
   let completedWhileClosing = 0;
   let cutWhileClosing = 0;
   const server = createServer(

@@ -11,7 +11,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let at = 0;
   while (at < bytes.length) {
     const lead = bytes[at] ?? 0;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
     if (length === 0 || at + length > bytes.length) return at;
     const second = bytes[at + 1] ?? 0;
     // The second byte's range depends on the lead (overlongs, surrogates and the top of Unicode are refused).

@@ -25,9 +25,9 @@ describe('displayPrice', () => {
       with_tax: { amount: 1212, currency: 'USD', formatted: '$12.12' },
       without_tax: { amount: 1010, currency: 'USD', formatted: '$10.10' },
     });
-    expect(displayPrice({ amount: 1010, includes_tax: false }, 'USD', 2000, 'de-DE').without_tax.formatted).toBe(
-      '10,10\u00a0$',
-    );
+    expect(
+      displayPrice({ amount: 1010, includes_tax: false }, 'USD', 2000, 'de-DE').without_tax.formatted,
+    ).toBe('10,10\u00a0$');
   });
 
   it('uses the currency minor units (JPY has none)', () => {

@@ -31,17 +31,20 @@ describe('TextMemo', () => {
     { maxChars: 333, kept: 16 },
     { maxChars: 10_000, kept: 50 },
   ];
-  it.each(bounds)('keeps at least the $kept newest of 50 texts within $maxChars code units', ({ maxChars, kept }) => {
-    const { get, renders } = counting(new TextMemo(maxChars));
-    for (const record of records) get('g', record);
-    const newest = records.slice(records.length - kept);
-    const before = renders();
-    for (const record of newest) get('g', record);
-    expect(renders() - before).toBe(0);
-    // The oldest text is gone unless everything fits.
-    get('g', records[0] ?? { id: 0 });
-    expect(renders() - before).toBe(maxChars >= 1_000 ? 0 : 1);
-  });
+  it.each(bounds)(
+    'keeps at least the $kept newest of 50 texts within $maxChars code units',
+    ({ maxChars, kept }) => {
+      const { get, renders } = counting(new TextMemo(maxChars));
+      for (const record of records) get('g', record);
+      const newest = records.slice(records.length - kept);
+      const before = renders();
+      for (const record of newest) get('g', record);
+      expect(renders() - before).toBe(0);
+      // The oldest text is gone unless everything fits.
+      get('g', records[0] ?? { id: 0 });
+      expect(renders() - before).toBe(maxChars >= 1_000 ? 0 : 1);
+    },
+  );
 
   it('keeps a text that is used while newer ones push the others out', () => {
     const { get, renders } = counting(new TextMemo(100)); // two generations of five 10-character texts

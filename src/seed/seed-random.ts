@@ -1,5 +1,4 @@
-import { en, Faker } from './faker-runtime.js';
-import { MersenneTwister53 } from './mersenne-twister.js';
+import { en, Faker, MersenneTwister53 } from './faker-english.js';
 
 /** Faker's fixed reference date: seeded "past" and "future" are relative to it, never to the clock. */
 export const SEED_REF_DATE = '2026-01-01T00:00:00.000Z';

@@ -13,12 +13,26 @@ import { seedSubscriptions } from './subscriptions/seed-subscriptions.js';
 // the old and the new build with the same seed, compare their GET pages value for value, and say so in
 // CHANGELOG.md before updating (0.2.0 did, for the subscription records; the catalog hashes did not move).
 const PINNED = [
-  { seed: 1, subscriptions: 300, products: 200, subscriptionHash: 'e42ee6df9d75d6c6', catalogHash: 'c2fa04a474cadc68' },
-  { seed: 7, subscriptions: 1000, products: 1000, subscriptionHash: 'cead6842dcc121e9', catalogHash: '169c0d3bc2afdd10' },
+  {
+    seed: 1,
+    subscriptions: 300,
+    products: 200,
+    subscriptionHash: 'e42ee6df9d75d6c6',
+    catalogHash: 'c2fa04a474cadc68',
+  },
+  {
+    seed: 7,
+    subscriptions: 1000,
+    products: 1000,
+    subscriptionHash: 'cead6842dcc121e9',
+    catalogHash: '169c0d3bc2afdd10',
+  },
 ];
 
 const asJson = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Map || inner instanceof Set ? [...inner] : inner));
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner instanceof Map || inner instanceof Set ? [...inner] : inner,
+  );
 
 function subscriptionDataHash(seed: number, subscriptions: number): string {
   const hash = createHash('sha256');

@@ -136,7 +136,11 @@ describe('whole-response cache', () => {
         b: [PATH, { 'accept-language': 'de' }],
       },
       { name: 'another query', a: [`${PATH}?page[limit]=5`, {}], b: [`${PATH}?page[limit]=6`, {}] },
-      { name: 'a reordered query', a: [`${PATH}?filter=x&page[limit]=2`, {}], b: [`${PATH}?page[limit]=2&filter=x`, {}] },
+      {
+        name: 'a reordered query',
+        a: [`${PATH}?filter=x&page[limit]=2`, {}],
+        b: [`${PATH}?page[limit]=2&filter=x`, {}],
+      },
       {
         name: 'a differently encoded query',
         a: [`${PATH}?page[limit]=5`, {}],
@@ -165,7 +169,9 @@ describe('whole-response cache', () => {
     const untrusting = await start(state);
     try {
       const headers = { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' };
-      expect((await call(untrusting.origin, PATH, { headers })).json?.url).toBe(`${untrusting.origin}${PATH}`);
+      expect((await call(untrusting.origin, PATH, { headers })).json?.url).toBe(
+        `${untrusting.origin}${PATH}`,
+      );
       expect((await call(server.origin, PATH, { headers })).json?.url).toBe(`https://evil.test${PATH}`);
     } finally {
       await untrusting.close();

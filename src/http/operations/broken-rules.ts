@@ -3,7 +3,10 @@ import { pointerOf } from '../../resources/subscriptions/decode-subscription.js'
 import { HttpError, errorObject } from '../http-error.js';
 
 /** One 400 error object per broken rule, each pointing at its field under `base`. */
-export function brokenRulesError(base: '/data' | '/data/attributes', broken: readonly RuleBroken[]): HttpError {
+export function brokenRulesError(
+  base: '/data' | '/data/attributes',
+  broken: readonly RuleBroken[],
+): HttpError {
   return new HttpError(
     400,
     broken.map((rule) => errorObject(400, rule.detail, { pointer: pointerOf(base, rule) })),

@@ -12,8 +12,15 @@ export const createSubscription: Route<OperationsState> = {
   path: '/subscriptions/subscriptions',
   handler: ({ body, url, state }) => {
     const result = state.subscriptions.create(decodeCreate(body as Schemas['CreateSubscriptionRequest']));
-    if (!result.ok) throw result.reason === 'full' ? storeFullError(result.limit) : brokenRulesError('/data', result.broken);
+    if (!result.ok)
+      throw result.reason === 'full'
+        ? storeFullError(result.limit)
+        : brokenRulesError('/data', result.broken);
     const location = `${url.origin}${url.pathname}/${result.subscription.id}`;
-    return { status: 201, headers: { Location: location }, body: subscriptionDocument(result.subscription, state.texts) };
+    return {
+      status: 201,
+      headers: { Location: location },
+      body: subscriptionDocument(result.subscription, state.texts),
+    };
   },
 };

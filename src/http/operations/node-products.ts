@@ -7,7 +7,8 @@ import type { Route } from '../route.js';
 import { readCollectionQuery } from './collection-query.js';
 import type { OperationsState } from './operations-state.js';
 
-export const NODE_PRODUCTS_PATH = '/catalogs/{catalog_id}/releases/{release_id}/nodes/{node_id}/relationships/products';
+export const NODE_PRODUCTS_PATH =
+  '/catalogs/{catalog_id}/releases/{release_id}/nodes/{node_id}/relationships/products';
 
 // The operation's own path has eight segments; whatever precedes them is the public base path.
 const OPERATION_SEGMENTS = NODE_PRODUCTS_PATH.split('/').length - 1;
@@ -29,7 +30,11 @@ export const getNodeProducts: Route<OperationsState> = {
   handler: ({ params, query, url, language, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.pageLength, vocabulary);
     const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-    const ids = { catalogId: params.catalog_id ?? '', releaseId: params.release_id ?? '', nodeId: params.node_id ?? '' };
+    const ids = {
+      catalogId: params.catalog_id ?? '',
+      releaseId: params.release_id ?? '',
+      nodeId: params.node_id ?? '',
+    };
     const found = state.catalog.nodeProducts({ ...ids, filter, page, language: chosen });
     if (!found.ok) throw HttpError.of(404, found.detail, { parameter: found.parameter });
     const { catalog, release, node } = found.place;

@@ -8,14 +8,30 @@ import { brokenRulesError } from './broken-rules.js';
 import type { OperationsState } from './operations-state.js';
 
 /** decisions.md: a body naming another id than the path, or another type than `subscription`, conflicts (409). */
-function conflicts({ params, body }: { params: Readonly<Record<string, string>>; body: unknown }): Violation[] {
+function conflicts({
+  params,
+  body,
+}: {
+  params: Readonly<Record<string, string>>;
+  body: unknown;
+}): Violation[] {
   const data = (body as { data?: { id?: unknown; type?: unknown } } | undefined)?.data;
   const found: Violation[] = [];
   const id = params.subscription_uuid ?? '';
   if (typeof data?.id === 'string' && data.id !== id)
-    found.push({ in: 'body', at: '/data/id', keyword: 'conflict', detail: `data.id must equal the subscription id in the path, ${id.slice(0, 64)}` });
+    found.push({
+      in: 'body',
+      at: '/data/id',
+      keyword: 'conflict',
+      detail: `data.id must equal the subscription id in the path, ${id.slice(0, 64)}`,
+    });
   if (data?.type !== undefined && data.type !== 'subscription')
-    found.push({ in: 'body', at: '/data/type', keyword: 'conflict', detail: "data.type must be 'subscription'" });
+    found.push({
+      in: 'body',
+      at: '/data/type',
+      keyword: 'conflict',
+      detail: "data.type must be 'subscription'",
+    });
   return found;
 }
 
@@ -27,10 +43,15 @@ export const updateSubscription: Route<OperationsState> = {
   conflicts,
   handler: ({ params, body, state }) => {
     const id = params.subscription_uuid ?? '';
-    const result = state.subscriptions.update(id, decodeUpdate(body as Schemas['UpdateSubscriptionRequest']).command);
+    const result = state.subscriptions.update(
+      id,
+      decodeUpdate(body as Schemas['UpdateSubscriptionRequest']).command,
+    );
     if (result.ok) return { status: 200, body: subscriptionDocument(result.subscription, state.texts) };
     if (result.reason === 'not_found')
-      throw HttpError.of(404, `No subscription with id '${id.slice(0, 64)}'`, { parameter: 'subscription_uuid' });
+      throw HttpError.of(404, `No subscription with id '${id.slice(0, 64)}'`, {
+        parameter: 'subscription_uuid',
+      });
     throw brokenRulesError('/data/attributes', result.broken);
   },
 };

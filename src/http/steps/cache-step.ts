@@ -17,15 +17,22 @@ export function cacheStep<State>(
   return (exchange, next) => {
     const target = exchange.routed?.target;
     const { method, request, session } = exchange;
-    if (target?.kind !== 'operation' || target.route.cacheVersion === undefined || session === undefined) return next();
+    if (target?.kind !== 'operation' || target.route.cacheVersion === undefined || session === undefined)
+      return next();
     if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return next();
     const version = target.route.cacheVersion(session);
     let key = `${exchange.sessionName}\n${exchange.url.origin}\n${request.url ?? '/'}\n${headerPart(request.headers['accept-language'])}`;
-    for (const name of headerParameters(target.route.operationId)) key += `\n${headerPart(request.headers[name])}`;
+    for (const name of headerParameters(target.route.operationId))
+      key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);
     if (hit !== undefined) return { status: hit.status, headers: { ...hit.headers }, body: hit.body };
     return andThen(next(), (answer): Answer => {
-      if (answer.status === 200 && typeof answer.body === 'string' && answer.misbehave === undefined && sendable(answer)) {
+      if (
+        answer.status === 200 &&
+        typeof answer.body === 'string' &&
+        answer.misbehave === undefined &&
+        sendable(answer)
+      ) {
         // Encoded once: sent from this buffer now, and kept.
         const body = Buffer.from(answer.body, 'utf8');
         cache.set(key, version, { status: 200, headers: answer.headers, body });

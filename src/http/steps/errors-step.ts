@@ -11,7 +11,10 @@ import { HttpError } from '../http-error.js';
 export function errorsStep(logger: Logger): Step {
   const toAnswer = (exchange: Exchange, error: unknown): Answer => {
     if (error instanceof HttpError) return errorAnswer(error);
-    logger.error({ err: error, requestId: exchange.id }, 'unhandled error in the request pipeline (a bug: the mock never means to answer 5xx)');
+    logger.error(
+      { err: error, requestId: exchange.id },
+      'unhandled error in the request pipeline (a bug: the mock never means to answer 5xx)',
+    );
     return bugAnswer(exchange.id);
   };
   return (exchange, next) => {

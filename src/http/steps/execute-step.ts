@@ -12,10 +12,17 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<Target<S
     const target = exchange.routed?.target;
     const { request, url, body } = exchange;
     if (target?.kind === 'spec') {
-      const input = { method: exchange.method, path: exchange.local, query: url.searchParams, headers: request.headers, body };
+      const input = {
+        method: exchange.method,
+        path: exchange.local,
+        query: url.searchParams,
+        headers: request.headers,
+        body,
+      };
       return prism.answer(target.op, input).then(answerOf);
     }
-    if (target?.kind !== 'operation' || exchange.session === undefined) throw new Error('no route to execute');
+    if (target?.kind !== 'operation' || exchange.session === undefined)
+      throw new Error('no route to execute');
     const result = target.route.handler({
       request,
       params: exchange.routed?.params ?? {},

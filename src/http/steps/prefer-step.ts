@@ -12,8 +12,15 @@ import type { Target } from './route-step.js';
  * `Prefer: code=...` / `example=...` (as Prism reads them): the spec's example for that response, else an
  * error body for an error status, else Prism's sample of the schema. The handler is never called.
  */
-export function preferStep<State>(document: OpenAPIV3_1.Document, prism: PrismFallback): Step<Exchange<Target<State>>> {
-  const answer = async (exchange: Exchange<Target<State>>, op: SpecOperation, preference: Preference): Promise<Answer> => {
+export function preferStep<State>(
+  document: OpenAPIV3_1.Document,
+  prism: PrismFallback,
+): Step<Exchange<Target<State>>> {
+  const answer = async (
+    exchange: Exchange<Target<State>>,
+    op: SpecOperation,
+    preference: Preference,
+  ): Promise<Answer> => {
     const chosen = preferredResponse(document, op, preference);
     if (chosen.example !== undefined) return jsonAnswer(chosen.status, chosen.example.value);
     if (chosen.status >= 400) {
@@ -21,7 +28,13 @@ export function preferStep<State>(document: OpenAPIV3_1.Document, prism: PrismFa
       return jsonAnswer(chosen.status, { errors: [errorObject(chosen.status, detail)] });
     }
     const { request, url, local } = exchange;
-    const input = { method: op.method, path: local, query: url.searchParams, headers: request.headers, body: undefined };
+    const input = {
+      method: op.method,
+      path: local,
+      query: url.searchParams,
+      headers: request.headers,
+      body: undefined,
+    };
     const result = await prism.answer(op, input, { code: chosen.status });
     return jsonAnswer(result.status, result.body, result.headers);
   };

@@ -22,20 +22,29 @@ export interface RouteConfig {
 }
 
 /** Resolves the public URL and the route; 404 and 405 (with Allow) are answered here. */
-export function routeStep<State>(router: Router<Target<State>>, config: RouteConfig): Step<Exchange<Target<State>>> {
+export function routeStep<State>(
+  router: Router<Target<State>>,
+  config: RouteConfig,
+): Step<Exchange<Target<State>>> {
   const mount = (path: string) => (config.basePath === '/' ? path : config.basePath + path);
   return (exchange, next) => {
     const url = publicUrl(exchange.request, config.fallbackHost(), config.trustProxy);
     exchange.url = url;
     const local = stripBasePath(url.pathname, config.basePath);
-    const match = local === undefined ? ({ kind: 'not-found' } as const) : router.match(exchange.method, local);
+    const match =
+      local === undefined ? ({ kind: 'not-found' } as const) : router.match(exchange.method, local);
     if (match.kind === 'not-found') {
       const paths = config.served.slice(0, 10).map(mount).join(', ');
       throw HttpError.of(404, `Nothing is served at ${url.pathname}; paths served: ${paths}`);
     }
     if (match.kind === 'method-not-allowed') {
       const allow = match.allow.join(', ');
-      throw HttpError.of(405, `${exchange.method} is not allowed on ${url.pathname}; allowed: ${allow}`, undefined, { Allow: allow });
+      throw HttpError.of(
+        405,
+        `${exchange.method} is not allowed on ${url.pathname}; allowed: ${allow}`,
+        undefined,
+        { Allow: allow },
+      );
     }
     exchange.local = local ?? '/';
     exchange.routed = { target: match.target, template: match.template, params: match.params };

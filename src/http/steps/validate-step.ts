@@ -12,7 +12,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  * conflicts (409 when every violation is one). The body is read here: a stateful route reads JSON on
  * POST/PUT/PATCH; an operation only the spec describes reads JSON when it declares some, else text for Prism.
  */
-export function validateStep<State>(validators: SpecValidators, bodyLimit: number): Step<Exchange<Target<State>>> {
+export function validateStep<State>(
+  validators: SpecValidators,
+  bodyLimit: number,
+): Step<Exchange<Target<State>>> {
   const check = (exchange: Exchange<Target<State>>, violations: Violation[]): void => {
     const target = exchange.routed?.target;
     const conflicts =
@@ -20,7 +23,9 @@ export function validateStep<State>(validators: SpecValidators, bodyLimit: numbe
         ? target.route.conflicts({ params: exchange.routed?.params ?? {}, body: exchange.body })
         : [];
     const conflicted = new Set(conflicts.map((conflict) => conflict.at));
-    const others = violations.filter((violation) => !(violation.in === 'body' && conflicted.has(violation.at)));
+    const others = violations.filter(
+      (violation) => !(violation.in === 'body' && conflicted.has(violation.at)),
+    );
     if (others.length === 0 && conflicts.length === 0) return;
     // A mix is a 400, the more general status (JSON:API); every error object then says 400.
     const status = others.length === 0 ? 409 : 400;
@@ -36,7 +41,9 @@ export function validateStep<State>(validators: SpecValidators, bodyLimit: numbe
     const operation = target.op === undefined ? undefined : validators.operation(target.op.operationId);
     const { request } = exchange;
     const params = exchange.routed?.params ?? {};
-    const violations = operation?.parameters({ path: params, query: exchange.url.searchParams, headers: request.headers }) ?? [];
+    const violations =
+      operation?.parameters({ path: params, query: exchange.url.searchParams, headers: request.headers }) ??
+      [];
     const readsJson =
       target.kind === 'operation'
         ? BODY_METHODS.has(exchange.method)

@@ -10,13 +10,13 @@ import type {
 } from '../../store/catalog/catalog-records.js';
 import { localName } from '../../store/catalog/local-name.js';
 import { displayPrice as formatDisplayPrice, type DisplayPrice } from '../display-price.js';
-import type {
-  ComponentProductPrices,
-  NodeProduct,
-  NodeProductMeta,
-  NodeProductRelationships,
-  TierPrices,
-} from './node-product.js';
+import type { Schemas } from '../../contract/schemas.js';
+
+type NodeProduct = Schemas['NodeProduct'];
+type NodeProductMeta = NonNullable<NodeProduct['meta']>;
+type NodeProductRelationships = NonNullable<NodeProduct['relationships']>;
+type TierPrices = Schemas['TierPrices'];
+type ComponentProductPrices = Schemas['ComponentProductPrices'];
 
 /** What a product is rendered against: the release asked for, the request's language and node. */
 export interface ProductView {
@@ -30,7 +30,11 @@ export interface ProductView {
 }
 
 /** `display_price` of a price in the catalog's display currency and tax rate; none without that currency. */
-function displayPrice(price: CatalogPrice | undefined, catalog: CatalogRecord, language: Language): DisplayPrice | undefined {
+function displayPrice(
+  price: CatalogPrice | undefined,
+  catalog: CatalogRecord,
+  language: Language,
+): DisplayPrice | undefined {
   const entry = price?.[catalog.display_currency];
   return entry && formatDisplayPrice(entry, catalog.display_currency, catalog.tax_rate_bp, language);
 }

@@ -24,13 +24,16 @@ export function nodeProductsDocument(
 ): JsonText {
   const group = `${view.linkBase}\n${view.catalog.id}\n${view.release.id}\n${view.language}\n${view.nodeId}\n`;
   const text = (product: ProductRecord, curated: boolean) =>
-    memo.text(curated ? `${group}curated` : group, product, () => JSON.stringify(encodeNodeProduct(product, view, curated)));
+    memo.text(curated ? `${group}curated` : group, product, () =>
+      JSON.stringify(encodeNodeProduct(product, view, curated)),
+    );
   const { total, products } = found;
   return jsonDocument({
     meta: pageMeta(total, page),
     data: jsonArray(products.map(({ product, curated }) => text(product, curated))),
     links: pageLinks(url, total, page),
-    included: include.size === 0 ? undefined : included(found, include, (product) => text(product, false), memo),
+    included:
+      include.size === 0 ? undefined : included(found, include, (product) => text(product, false), memo),
   });
 }
 
@@ -41,7 +44,12 @@ function included(
   memo: TextMemo,
 ): JsonText {
   const { catalog, release } = found.place;
-  const records = includedRecords(found.products.map((entry) => entry.product), include, catalog, release);
+  const records = includedRecords(
+    found.products.map((entry) => entry.product),
+    include,
+    catalog,
+    release,
+  );
   const fileText = (file: object) => memo.text('file', file, () => JSON.stringify(file));
   return jsonDocument({
     component_products: records.component_products && jsonArray(records.component_products.map(text)),

@@ -52,7 +52,9 @@ function inlineOffering(offering: Schemas['BuildOffering']): InlineOfferingComma
   return {
     ...present({ external_ref: offering.external_ref, description: offering.description }),
     name: offering.name,
-    products: offering.products.map((product) => present(product) as InlineOfferingCommand['products'][number]),
+    products: offering.products.map(
+      (product) => present(product) as InlineOfferingCommand['products'][number],
+    ),
     plans: offering.plans.map(plan),
   };
 }
@@ -79,7 +81,12 @@ export function decodeUpdate(body: Schemas['UpdateSubscriptionRequest']): {
     id,
     type,
     command: present({
-      plan_id: planId === undefined ? undefined : typeof planId === 'string' ? planId : `(${Array.isArray(planId) ? 'an array' : typeof planId})`,
+      plan_id:
+        planId === undefined
+          ? undefined
+          : typeof planId === 'string'
+            ? planId
+            : `(${Array.isArray(planId) ? 'an array' : typeof planId})`,
       address_id: attributes.address_id,
       payment_authority: attributes.payment_authority,
       go_live_after:

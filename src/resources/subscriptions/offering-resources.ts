@@ -10,13 +10,9 @@ import { DISPLAY_TAX_RATE_BP, displayPrice, type DisplayPrice } from '../display
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A JSON:API relationship to one resource, or to several. */
-type Linkage = { data: { type: string; id: string } | { type: string; id: string }[] };
-type WithRelationships<T> = Omit<T, 'relationships'> & { relationships: Record<string, Linkage> };
-
-export type OfferingResource = WithRelationships<Schemas['Offering']>;
-export type OfferingProductResource = WithRelationships<Schemas['OfferingProduct']>;
-export type OfferingPlanResource = WithRelationships<Schemas['OfferingPlan']>;
+export type OfferingResource = Schemas['Offering'];
+export type OfferingProductResource = Schemas['OfferingProduct'];
+export type OfferingPlanResource = Schemas['OfferingPlan'];
 
 /** Subscription prices show their first currency at the display tax rate, in en-US (the contract gives no language). */
 function subscriptionDisplayPrice(price: Price | undefined): DisplayPrice | undefined {
@@ -28,7 +24,7 @@ function timestampsOf(offering: OfferingRecord): Schemas['Timestamps'] {
   return { updated_at: iso(offering.updated_at), created_at: iso(offering.created_at) };
 }
 
-const belongsTo = (offering: OfferingRecord) => ({
+const belongsTo = (offering: OfferingRecord): Schemas['OfferingMemberRelationships'] => ({
   offering: { data: { type: 'subscription_offering', id: offering.id } },
 });
 
@@ -61,7 +57,10 @@ export function encodeOffering(offering: OfferingRecord): OfferingResource {
 }
 
 /** A product of an offering, as `included.products` holds it; it shares the offering's times. */
-export function encodeOfferingProduct(product: OfferingProductRecord, offering: OfferingRecord): OfferingProductResource {
+export function encodeOfferingProduct(
+  product: OfferingProductRecord,
+  offering: OfferingRecord,
+): OfferingProductResource {
   const timestamps = timestampsOf(offering);
   const display = subscriptionDisplayPrice(product.price);
   return {
@@ -86,7 +85,11 @@ export function encodeOfferingProduct(product: OfferingProductRecord, offering: 
  * A plan of an offering, as `included.plans` holds it: its price per billing (planPrice) with its display
  * price; `active_plan` true when a subscription of the page is on it, null otherwise.
  */
-export function encodeOfferingPlan(plan: OfferingPlanRecord, offering: OfferingRecord, active: boolean): OfferingPlanResource {
+export function encodeOfferingPlan(
+  plan: OfferingPlanRecord,
+  offering: OfferingRecord,
+  active: boolean,
+): OfferingPlanResource {
   const timestamps = timestampsOf(offering);
   const price = planPrice(offering.products, plan);
   const display = subscriptionDisplayPrice(price);

@@ -49,7 +49,9 @@ function included(
   }
   if (include.has('products'))
     members.products = jsonArray(
-      uniqueOf(offerings, (offering) => offering.products).map(({ item, offering }) => texts.product(item, offering)),
+      uniqueOf(offerings, (offering) => offering.products).map(({ item, offering }) =>
+        texts.product(item, offering),
+      ),
     );
   return jsonDocument(members);
 }

@@ -1,20 +1,11 @@
 import type { Schemas } from '../../contract/schemas.js';
 import { OPTIONAL_TIMESTAMPS, type SubscriptionRecord } from '../../store/subscriptions/records.js';
-import { encodeOffering, type OfferingResource } from './offering-resources.js';
+import { encodeOffering } from './offering-resources.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type Attributes = Schemas['SubscriptionAttributes'];
-
 /** The subscription resource, its offering embedded and linked with the current plan. */
-export type SubscriptionResource = Omit<Schemas['Subscription'], 'attributes'> & {
-  attributes: Omit<Attributes, 'offering' | 'relationships'> & {
-    offering: OfferingResource;
-    relationships: Record<string, { data: { type: string; id: string } }>;
-    name: string;
-    email: string;
-  };
-};
+export type SubscriptionResource = Schemas['Subscription'];
 
 /**
  * A stored subscription as every operation returns it.

@@ -44,7 +44,9 @@ function seedOffering(random: SeedRandom): OfferingRecord {
   const currencies = faker.helpers.arrayElements(CURRENCIES, { min: 1, max: 3 });
   const includesTax = currencies.map(() => (random.chance(0.2) ? undefined : random.chance(0.5)));
   const id = random.uuid();
-  const products = Array.from({ length: random.int(1, 3) }, () => seedProduct(random, currencies, includesTax));
+  const products = Array.from({ length: random.int(1, 3) }, () =>
+    seedProduct(random, currencies, includesTax),
+  );
   const plans = Array.from({ length: random.int(1, 3) }, () => seedPlan(random, currencies));
   return {
     id,

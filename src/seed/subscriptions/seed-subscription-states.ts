@@ -97,8 +97,7 @@ export function seedLifecycle(
     canceledAt: undefined,
     pausedAt: undefined,
     resumedAt: undefined,
-    endDate:
-      plan.end_behavior === 'close' ? addIntervals(created, unit, length * frequency) : undefined,
+    endDate: plan.end_behavior === 'close' ? addIntervals(created, unit, length * frequency) : undefined,
     goLiveAfter: undefined,
     goLive: undefined,
   };

@@ -1,7 +1,12 @@
 import type { Language } from '../../i18n/language.js';
 import type { FilterExpression } from '../../query/filter.js';
 import type { Page } from '../../query/paging.js';
-import { READABLE_RELEASES, type CatalogRecord, type NodeRecord, type ReleaseRecord } from './catalog-records.js';
+import {
+  READABLE_RELEASES,
+  type CatalogRecord,
+  type NodeRecord,
+  type ReleaseRecord,
+} from './catalog-records.js';
 import { selectNodeProducts, type SelectedProduct } from './node-products-selection.js';
 
 /** Which path parameter names nothing readable, and why. */
@@ -62,7 +67,10 @@ export class CatalogStore {
     if (!release.ok) return release;
     const node = catalog.nodes.get(nodeId);
     if (node === undefined)
-      return miss('node_id', `node ${nodeId} does not exist in release ${release.release.id} of catalog ${catalog.id}`);
+      return miss(
+        'node_id',
+        `node ${nodeId} does not exist in release ${release.release.id} of catalog ${catalog.id}`,
+      );
     return { ok: true, catalog, release: release.release, node };
   }
 
@@ -73,7 +81,12 @@ export class CatalogStore {
     const { catalog, release, node } = found;
     const selected = selectNodeProducts(catalog, release, node, query.filter, query.language);
     const { offset, limit } = query.page;
-    return { ok: true, place: { catalog, release, node }, total: selected.length, products: selected.slice(offset, offset + limit) };
+    return {
+      ok: true,
+      place: { catalog, release, node },
+      total: selected.length,
+      products: selected.slice(offset, offset + limit),
+    };
   }
 }
 
@@ -82,7 +95,10 @@ function miss(parameter: CatalogMiss['parameter'], detail: string): CatalogMiss 
 }
 
 /** `latest` or a release id; releases older than the last three are no longer published. */
-function findRelease(catalog: CatalogRecord, releaseId: string): { ok: true; release: ReleaseRecord } | CatalogMiss {
+function findRelease(
+  catalog: CatalogRecord,
+  releaseId: string,
+): { ok: true; release: ReleaseRecord } | CatalogMiss {
   const { releases } = catalog;
   const newest = releases.at(-1);
   if (releaseId === 'latest' && newest !== undefined) return { ok: true, release: newest };
@@ -90,7 +106,10 @@ function findRelease(catalog: CatalogRecord, releaseId: string): { ok: true; rel
   const readable = releases.slice(-READABLE_RELEASES);
   const ids = readable.map((r) => r.id).join(', ');
   if (release === undefined)
-    return miss('release_id', `release ${releaseId} does not exist in catalog ${catalog.id}; use latest or one of ${ids}`);
+    return miss(
+      'release_id',
+      `release ${releaseId} does not exist in catalog ${catalog.id}; use latest or one of ${ids}`,
+    );
   if (!readable.includes(release))
     return miss(
       'release_id',

@@ -22,14 +22,26 @@ export function includedRecords(
   release: ReleaseRecord,
 ): IncludedRecords {
   const included: IncludedRecords = {};
-  if (include.has('component_products')) included.component_products = componentProducts(page, catalog, release);
+  if (include.has('component_products'))
+    included.component_products = componentProducts(page, catalog, release);
   if (include.has('main_image'))
-    included.main_images = filesById(page.flatMap((product) => product.main_image_id ?? []), catalog);
-  if (include.has('files')) included.files = filesById(page.flatMap((product) => product.file_ids), catalog);
+    included.main_images = filesById(
+      page.flatMap((product) => product.main_image_id ?? []),
+      catalog,
+    );
+  if (include.has('files'))
+    included.files = filesById(
+      page.flatMap((product) => product.file_ids),
+      catalog,
+    );
   return included;
 }
 
-function componentProducts(page: readonly ProductRecord[], catalog: CatalogRecord, release: ReleaseRecord): ProductRecord[] {
+function componentProducts(
+  page: readonly ProductRecord[],
+  catalog: CatalogRecord,
+  release: ReleaseRecord,
+): ProductRecord[] {
   const seen = new Set<string>();
   const found: ProductRecord[] = [];
   for (const bundle of page) {

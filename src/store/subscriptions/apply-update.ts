@@ -1,7 +1,8 @@
 import type { RuleBroken, UpdateSubscriptionCommand } from './commands.js';
 import type { SubscriptionRecord } from './records.js';
 
-export type UpdateOutcome = { ok: true; subscription: SubscriptionRecord } | { ok: false; broken: RuleBroken[] };
+export type UpdateOutcome =
+  { ok: true; subscription: SubscriptionRecord } | { ok: false; broken: RuleBroken[] };
 
 /**
  * The subscription after an update: only what the command gives changes; `address_id` and `go_live_after`
@@ -13,7 +14,12 @@ export function applyUpdate(
   command: UpdateSubscriptionCommand,
   updatedAt: number,
 ): UpdateOutcome {
-  const { plan_id: planId, address_id: addressId, payment_authority: paymentAuthority, go_live_after: goLiveAfter } = command;
+  const {
+    plan_id: planId,
+    address_id: addressId,
+    payment_authority: paymentAuthority,
+    go_live_after: goLiveAfter,
+  } = command;
   if (planId !== undefined && !current.offering.plans.some((plan) => plan.id === planId)) {
     const detail = `plan_id '${planId.slice(0, 64)}' is not a plan of the subscription's offering`;
     return { ok: false, broken: [{ field: ['plan_id'], detail }] };

@@ -3,8 +3,8 @@ import type { CreateSubscriptionCommand, InlineOfferingCommand, RuleBroken } fro
 import type { OfferingPlanRecord, OfferingRecord, SubscriptionRecord } from './records.js';
 
 export interface BuildContext {
-  findOffering(id: string): OfferingRecord | undefined;
-  newId(): string;
+  findOffering: (id: string) => OfferingRecord | undefined;
+  newId: () => string;
   /** Creation time, epoch ms. */
   now: number;
 }
@@ -31,7 +31,12 @@ export function buildSubscription(command: CreateSubscriptionCommand, context: B
   if (chosen === undefined || plan === undefined) return { ok: false, broken };
   const { now } = context;
   const { pending } = command;
-  const { billing_interval_type: unit, trial_period: trial = 0, plan_length: length, billing_frequency: frequency } = plan;
+  const {
+    billing_interval_type: unit,
+    trial_period: trial = 0,
+    plan_length: length,
+    billing_frequency: frequency,
+  } = plan;
   // A pending subscription starts billing when it goes live, if that time is known.
   const start = pending && command.go_live_after !== undefined ? command.go_live_after : now;
   const invoiceAfter = addIntervals(start, unit, trial);
@@ -41,9 +46,15 @@ export function buildSubscription(command: CreateSubscriptionCommand, context: B
   // could be stored but never rendered.
   const planField = chosen.inline ? ['offering', 'plans', chosen.offering.plans.indexOf(plan)] : ['plan_id'];
   if (!isRepresentableTime(invoiceAfter))
-    broken.push({ field: chosen.inline ? [...planField, 'trial_period'] : planField, detail: pastLastDate('the trial period') });
+    broken.push({
+      field: chosen.inline ? [...planField, 'trial_period'] : planField,
+      detail: pastLastDate('the trial period'),
+    });
   if (endDate !== undefined && !isRepresentableTime(endDate))
-    broken.push({ field: chosen.inline ? [...planField, 'plan_length'] : planField, detail: pastLastDate('the plan length') });
+    broken.push({
+      field: chosen.inline ? [...planField, 'plan_length'] : planField,
+      detail: pastLastDate('the plan length'),
+    });
   if (broken.length > 0) return { ok: false, broken };
   const subscription: SubscriptionRecord = {
     id: context.newId(),
@@ -95,19 +106,26 @@ function chooseOffering(
 ): ChosenOffering | undefined {
   const { offering_id: offeringId, offering: inline } = command;
   if (offeringId !== undefined && inline !== undefined) {
-    broken.push({ field: ['offering'], detail: 'give either offering_id (an existing offering) or offering (inline), not both' });
+    broken.push({
+      field: ['offering'],
+      detail: 'give either offering_id (an existing offering) or offering (inline), not both',
+    });
     return undefined;
   }
   if (offeringId !== undefined) {
     const offering = context.findOffering(offeringId);
     if (offering !== undefined) return { offering, inline: false, selectedPlanId: undefined };
-    broken.push({ field: ['offering_id'], detail: `offering_id '${offeringId.slice(0, 64)}' is not a known offering` });
+    broken.push({
+      field: ['offering_id'],
+      detail: `offering_id '${offeringId.slice(0, 64)}' is not a known offering`,
+    });
     return undefined;
   }
   if (inline !== undefined) return inlineOffering(inline, context);
   broken.push({
     field: [],
-    detail: 'an offering is required: give offering_id (an existing offering) or offering (inline, with at least one product and one plan)',
+    detail:
+      'an offering is required: give offering_id (an existing offering) or offering (inline, with at least one product and one plan)',
   });
   return undefined;
 }
@@ -148,10 +166,14 @@ function choosePlan(
   if (command.plan_id !== undefined) {
     const plan = plans.find((candidate) => candidate.id === command.plan_id);
     if (plan === undefined)
-      broken.push({ field: ['plan_id'], detail: `plan_id '${command.plan_id.slice(0, 64)}' is not a plan of the offering` });
+      broken.push({
+        field: ['plan_id'],
+        detail: `plan_id '${command.plan_id.slice(0, 64)}' is not a plan of the offering`,
+      });
     return plan;
   }
   const plan = plans.find((candidate) => candidate.id === chosen.selectedPlanId) ?? plans[0];
-  if (plan === undefined) broken.push({ field: ['offering', 'plans'], detail: 'the offering has no plan to subscribe to' });
+  if (plan === undefined)
+    broken.push({ field: ['offering', 'plans'], detail: 'the offering has no plan to subscribe to' });
   return plan;
 }

@@ -1,10 +1,4 @@
-import type {
-  BillingIntervalType,
-  EndBehavior,
-  PaymentAuthority,
-  Price,
-  PriceUnits,
-} from './records.js';
+import type { BillingIntervalType, EndBehavior, PaymentAuthority, Price, PriceUnits } from './records.js';
 
 /** What a write asks of the store, already checked against the spec by the caller: shapes, not rules. */
 

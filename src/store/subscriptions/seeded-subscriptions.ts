@@ -1,4 +1,7 @@
-import { SUBSCRIPTION_FILTER_ATTRIBUTES, type SubscriptionFilterAttribute } from '../../query/filter-grammar.js';
+import {
+  SUBSCRIPTION_FILTER_ATTRIBUTES,
+  type SubscriptionFilterAttribute,
+} from '../../query/filter-grammar.js';
 import type { Account, OfferingRecord, SubscriptionRecord } from './records.js';
 
 /** Attributes with an eq index: the list filter's vocabulary, none of which an update can change. */
@@ -72,7 +75,8 @@ function byListOrder(a: SubscriptionRecord, b: SubscriptionRecord): number {
 
 function inListOrder(records: readonly SubscriptionRecord[]): boolean {
   for (let at = 1; at < records.length; at++) {
-    if (byListOrder(records[at - 1] as SubscriptionRecord, records[at] as SubscriptionRecord) > 0) return false;
+    if (byListOrder(records[at - 1] as SubscriptionRecord, records[at] as SubscriptionRecord) > 0)
+      return false;
   }
   return true;
 }

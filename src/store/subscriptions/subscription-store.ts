@@ -111,7 +111,8 @@ export class SubscriptionStore {
     const { candidates, rest } = this.candidates(filter);
     if (rest.length === 0 && candidates !== undefined) {
       const records: SubscriptionRecord[] = [];
-      for (let at = page.offset; at < Math.min(end, candidates.length); at++) records.push(this.at(candidates.at(at)));
+      for (let at = page.offset; at < Math.min(end, candidates.length); at++)
+        records.push(this.at(candidates.at(at)));
       return { total: candidates.length, records };
     }
     const matches = compileFilter(rest, (record: SubscriptionRecord, attribute) =>
@@ -132,7 +133,8 @@ export class SubscriptionStore {
 
   /** Creates a subscription; an inline offering is stored with it. */
   create(command: CreateSubscriptionCommand): CreateResult {
-    if (this.size >= this.maxSubscriptions) return { ok: false, reason: 'full', limit: this.maxSubscriptions };
+    if (this.size >= this.maxSubscriptions)
+      return { ok: false, reason: 'full', limit: this.maxSubscriptions };
     const built = buildSubscription(command, {
       findOffering: (id) => this.offering(id),
       newId: this.newId,
@@ -161,10 +163,12 @@ export class SubscriptionStore {
   apply(write: SubscriptionWrite): void {
     const { subscription } = write;
     if (write.kind === 'create') {
-      if (this.find(subscription.id) !== undefined) throw new Error(`subscription ${subscription.id} exists already`);
+      if (this.find(subscription.id) !== undefined)
+        throw new Error(`subscription ${subscription.id} exists already`);
       this.changes.append(subscription, write.offering);
     } else {
-      const position = this.seeded.positions.get(subscription.id) ?? this.changes.positions.get(subscription.id);
+      const position =
+        this.seeded.positions.get(subscription.id) ?? this.changes.positions.get(subscription.id);
       if (position === undefined) throw new Error(`no subscription ${subscription.id} to update`);
       this.changes.replaced.set(position, subscription);
     }
@@ -176,7 +180,8 @@ export class SubscriptionStore {
   }
 
   restore(snapshot: SubscriptionSnapshot): void {
-    if (snapshot.seeded !== this.seeded) throw new Error('a snapshot is restored only into a store of the same seed');
+    if (snapshot.seeded !== this.seeded)
+      throw new Error('a snapshot is restored only into a store of the same seed');
     this.changes = snapshot.changes.copy();
     this.writes += 1;
   }
@@ -214,7 +219,10 @@ export class SubscriptionStore {
       if (best !== undefined && seeded.length + created.length >= best.positions.length) continue;
       best = { positions: new Positions(seeded, created), expression };
     }
-    return { candidates: best?.positions, rest: filter.filter((expression) => expression !== best?.expression) };
+    return {
+      candidates: best?.positions,
+      rest: filter.filter((expression) => expression !== best?.expression),
+    };
   }
 }
 

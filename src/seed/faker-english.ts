@@ -1,9 +1,23 @@
-import type { Randomizer } from '@faker-js/faker';
+import type { Faker as FakerType, LocaleDefinition, Randomizer } from '@faker-js/faker';
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
-// MT19937 (Matsumoto and Nishimura, 1998), the generator faker uses by default. It is written out here so
-// that seeding holds the generator itself: cheap draws read `next()` directly instead of going through
-// faker's option handling, and the light per-locale faker entry (which exports no randomizer) is enough.
-// mersenne-twister.test.ts checks it against faker's own generator, draw for draw.
+// Everything seeding takes from faker beyond its public API, in this one file, for speed:
+// - importing '@faker-js/faker' itself loads all 70 locales, about 400 ms of every start-up and test file.
+//   The English entry loads one, but exports only a ready instance: the class is that instance's
+//   constructor, and the locale is its merged definitions (en, then base);
+// - that entry exports no randomizer, so faker's default generator, MT19937, is written out below: cheap
+//   draws read `next()` directly instead of going through faker's option handling.
+// faker-english.test.ts names the faker version this follows and checks all three against the main entry,
+// value for value: an upgrade that changes any of them fails there, loudly, before any seeded id moves.
+
+/** faker's `Faker` class. */
+export const Faker = englishFaker.constructor as typeof FakerType;
+export type Faker = FakerType;
+
+/** faker's English locale (with base as the fallback), as `new Faker({ locale })` takes it. */
+export const en: LocaleDefinition = englishFaker.rawDefinitions;
+
+// MT19937 (Matsumoto and Nishimura, 1998), faker's default generator.
 const N = 624;
 const M = 397;
 const MATRIX_A = 0x9908b0df;
