@@ -1,92 +1,150 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LANGUAGES } from '../../i18n/language.js';
+import { seededCatalogStore } from '../../../test/support/seeded-catalogs.js';
+import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/language.js';
 import type { FilterExpression } from '../../query/filter.js';
-import { READABLE_RELEASES } from './catalog-records.js';
-import { createCatalogStore, type NodeProductsQuery } from './catalog-store.js';
-import { productTexts } from './node-product-text.js';
-import { renderNodeProduct, type ProductView } from './node-product-view.js';
-import { TextCache } from './text-cache.js';
+import type { NodeProductInclude } from '../../query/include.js';
+import type { Page } from '../../query/paging.js';
+import { READABLE_RELEASES, type ProductRecord } from '../../store/catalog/catalog-records.js';
+import type { NodeProductsPage } from '../../store/catalog/catalog-store.js';
+import { includedRecords } from '../../store/catalog/included-records.js';
+import { pageLinks, pageMeta } from '../page-navigation.js';
+import { TextMemo } from '../text-memo.js';
+import { encodeNodeProduct, type ProductView } from './node-product-resource.js';
+import { nodeProductsDocument } from './node-products-document.js';
 
-// The fast path (cached product texts joined into JSON) must give byte for byte what JSON.stringify gives
-// for the plain objects, whatever order views are asked for in and however often the small cache turns over.
+// The fast path (product texts kept by the TextMemo, joined into a document) must give byte for byte what
+// JSON.stringify gives for the plain objects, whatever order views are asked for in and however often a small
+// memo turns over.
 
 const LINK_BASES = ['http://mock.test', 'https://other.test:8443/a/b'];
-const INCLUDES = [
+const INCLUDES: NodeProductInclude[][] = [
   [],
   ['component_products'],
   ['files', 'main_image'],
   ['component_products', 'main_image', 'files'],
 ];
-const PAGES = [
+const PAGES: Page[] = [
   { offset: 0, limit: 100 },
   { offset: 0, limit: 100 },
   { offset: 3, limit: 7 },
 ];
 
-// A generation holds about 200 product texts, one catalog's worth: texts are reused across the nodes,
-// includes and filters of one view, and the cache turns over many times during one sweep.
-const store = createCatalogStore({ seed: 5, products: 120, renderCacheChars: 1_000_000 });
-store.warm();
+const store = seededCatalogStore({ seed: 5, products: 120 });
 
 interface Probe {
-  query: NodeProductsQuery;
-  /** What the probe exercises, for the coverage assertions. */
   label: string;
+  catalogId: string;
+  releaseId: string;
+  nodeId: string;
+  language: Language;
+  linkBase: string;
+  filter: FilterExpression[];
+  page: Page;
+  include: ReadonlySet<NodeProductInclude>;
 }
 
 /**
  * Every node of every catalog in every readable release, language and link base, the nodes innermost (so
- * a product on two nodes, or included from another node, is asked for again while its text is cached),
+ * a product on two nodes, or included from another node, is asked for again while its text is kept),
  * with includes, pages and filters in turn.
  */
 function probes(): Probe[] {
   const all: Probe[] = [];
   let turn = 0;
-  for (const skeleton of store.catalogs) {
-    const record = store.catalog(skeleton.id);
-    if (record === undefined) throw new Error(`catalog ${skeleton.id}`);
-    const releases = ['latest', ...record.releases.slice(-READABLE_RELEASES).map((release) => release.id)];
+  for (const catalog of store.catalogs) {
+    const releases = ['latest', ...catalog.releases.slice(-READABLE_RELEASES).map((release) => release.id)];
     for (const releaseId of releases)
       for (const language of SUPPORTED_LANGUAGES)
         for (const linkBase of LINK_BASES)
-          for (const node of record.nodes.values()) {
+          for (const node of catalog.nodes.values()) {
             turn += 1;
-            const ids = node.product_indexes.flatMap((at) => record.products[at]?.id ?? []);
+            const ids = node.product_indexes.flatMap((at) => catalog.products[at]?.id ?? []);
             // `in(id, ...)` sorts by updated_at: the same texts in another order.
             const filter: FilterExpression[] =
               turn % 5 === 0 ? [{ op: 'in', attribute: 'id', values: ids }] : [];
             all.push({
-              label: `${skeleton.id} ${releaseId} ${language} ${linkBase} ${node.id}`,
-              query: {
-                catalogId: skeleton.id,
-                releaseId,
-                nodeId: node.id,
-                filter,
-                page: PAGES[turn % PAGES.length] ?? { offset: 0, limit: 25 },
-                include: new Set(INCLUDES[turn % INCLUDES.length]),
-                language,
-                linkBase,
-              },
+              label: `${catalog.id} ${releaseId} ${language} ${linkBase} ${node.id}`,
+              catalogId: catalog.id,
+              releaseId,
+              nodeId: node.id,
+              language,
+              linkBase,
+              filter,
+              page: PAGES[turn % PAGES.length] ?? { offset: 0, limit: 25 },
+              include: new Set(INCLUDES[turn % INCLUDES.length]),
             });
           }
   }
   return all;
 }
 
-const sweep = probes();
+function found(probe: Probe): NodeProductsPage {
+  const { catalogId, releaseId, nodeId, filter, page, language } = probe;
+  const result = store.nodeProducts({ catalogId, releaseId, nodeId, filter, page, language });
+  if (!result.ok) throw new Error(`${probe.label}: ${result.detail}`);
+  return result;
+}
+function urlOf(probe: Probe): URL {
+  const path = `/catalogs/${probe.catalogId}/releases/${probe.releaseId}/nodes/${probe.nodeId}/relationships/products`;
+  return new URL(
+    `${probe.linkBase}${path}?page[limit]=${probe.page.limit}&page[offset]=${probe.page.offset}`,
+  );
+}
+function viewOf(probe: Probe, page: NodeProductsPage): ProductView {
+  const { catalog, release, node } = page.place;
+  return { catalog, release, language: probe.language, nodeId: node.id, linkBase: probe.linkBase };
+}
 
-describe('nodeProductsJson', () => {
+/** The document as JSON.stringify writes it from plain objects: no memo, no joined texts. */
+function plainText(probe: Probe, page: NodeProductsPage): string {
+  const view = viewOf(probe, page);
+  const { catalog, release } = page.place;
+  const records = includedRecords(
+    page.products.map((entry) => entry.product),
+    probe.include,
+    catalog,
+    release,
+  );
+  const encode = (product: ProductRecord) => encodeNodeProduct(product, view, false);
+  return JSON.stringify({
+    meta: pageMeta(page.total, probe.page),
+    data: page.products.map(({ product, curated }) => encodeNodeProduct(product, view, curated)),
+    links: pageLinks(urlOf(probe), page.total, probe.page),
+    included:
+      probe.include.size === 0
+        ? undefined
+        : {
+            component_products: records.component_products?.map(encode),
+            main_images: records.main_images,
+            files: records.files,
+          },
+  });
+}
+function memoText(probe: Probe, page: NodeProductsPage, memo: TextMemo): string {
+  return nodeProductsDocument(page, probe.include, probe.page, urlOf(probe), viewOf(probe, page), memo).text;
+}
+
+const sweep = probes();
+const expected = new Map(sweep.map((probe) => [probe, plainText(probe, found(probe))]));
+
+describe('nodeProductsDocument', () => {
   it('sweeps curated products, products on two nodes and included components of other nodes', () => {
     let curated = 0;
     let twoNodes = 0;
     let foreignComponents = 0;
-    for (const { query } of sweep) {
-      const result = store.nodeProducts(query);
-      if (!result.ok) throw new Error(result.detail);
-      curated += result.data.filter((product) => product.attributes.curated_product === true).length;
-      twoNodes += result.data.filter((product) => product.meta.bread_crumb_nodes.length > 1).length;
-      foreignComponents += (result.included?.component_products ?? []).filter(
-        (product) => !product.meta.bread_crumb_nodes.includes(query.nodeId),
+    for (const probe of sweep) {
+      const page = found(probe);
+      curated += page.products.filter((entry) => entry.curated).length;
+      twoNodes += page.products.filter((entry) => entry.product.node_ids.length > 1).length;
+      const { catalog, release } = page.place;
+      const included = includedRecords(
+        page.products.map((entry) => entry.product),
+        probe.include,
+        catalog,
+        release,
+      );
+      foreignComponents += (included.component_products ?? []).filter(
+        (p) => !p.node_ids.includes(probe.nodeId),
       ).length;
     }
     expect(sweep.length).toBeGreaterThan(100);
@@ -101,63 +159,55 @@ describe('nodeProductsJson', () => {
     });
   });
 
+  // A generation of the large memo holds about 200 product texts, one catalog's worth: texts are reused
+  // across the nodes, includes and filters of one view, and the memo turns over many times during a sweep.
+  const large = new TextMemo(1_000_000);
+  const shuffled = sweep.map((_, at) => sweep[(at * 7919) % sweep.length] as Probe);
   const passes = [
-    { name: 'in sweep order', order: (probes: Probe[]) => probes },
-    { name: 'in reverse order, from a warm cache', order: (probes: Probe[]) => [...probes].reverse() },
+    { name: 'in sweep order', memo: large, probes: sweep },
+    { name: 'in reverse order, from a warm memo', memo: large, probes: [...sweep].reverse() },
+    {
+      name: 'shuffled, through a memo that turns over every few products',
+      memo: new TextMemo(20_000),
+      probes: shuffled,
+    },
+    {
+      name: 'through a memo that keeps nothing',
+      memo: new TextMemo(0),
+      probes: sweep.filter((_, at) => at % 4 === 0),
+    },
   ];
   it.each(passes)(
-    'gives JSON.stringify of the plain data and included, byte for byte, $name',
-    ({ order }) => {
-      const differences: string[] = [];
-      for (const { query, label } of order(sweep)) {
-        const plain = store.nodeProducts(query);
-        const text = store.nodeProductsJson(query);
-        if (!plain.ok || !text.ok) throw new Error(`${label}: expected a page`);
-        const expected = {
-          total: plain.total,
-          data: JSON.stringify(plain.data),
-          included: plain.included === undefined ? undefined : JSON.stringify(plain.included),
-        };
-        const actual = { total: text.total, data: text.data, included: text.included };
-        if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(label);
-      }
-      expect(differences).toEqual([]);
+    'gives JSON.stringify of the plain objects, byte for byte, $name',
+    ({ memo, probes: order }) => {
+      expect(new Set(order).size).toBe(order.length);
+      const differences = order.filter(
+        (probe) => memoText(probe, found(probe), memo) !== expected.get(probe),
+      );
+      expect(differences.map((probe) => probe.label)).toEqual([]);
     },
   );
-
-  it('misses exactly as nodeProducts does', () => {
-    const [first] = sweep;
-    if (first === undefined) throw new Error('no probe');
-    const queries = [
-      { ...first.query, catalogId: 'nope' },
-      { ...first.query, releaseId: 'nope' },
-      { ...first.query, nodeId: 'nope' },
-    ];
-    expect(queries.map((query) => store.nodeProductsJson(query))).toEqual(
-      queries.map((query) => store.nodeProducts(query)),
-    );
-  });
-
-  it('renders every product on every request when the render cache is off, with the same bytes', () => {
-    const uncached = createCatalogStore({ seed: 5, products: 120, renderCacheChars: 0 });
-    for (const { query, label } of sweep.slice(0, 60)) {
-      expect(uncached.nodeProductsJson(query), label).toEqual(store.nodeProductsJson(query));
-    }
-  });
 });
 
-describe('productTexts', () => {
-  const record = store.catalog(store.catalogs[1]?.id ?? '');
-  if (record === undefined) throw new Error('catalog');
-  const [older, newest] = record.releases.slice(-2);
-  const product = record.products.find((candidate) => candidate.node_ids.length > 1);
+describe('product texts kept per view', () => {
+  const catalog = store.catalogs[1];
+  const [older, newest] = catalog?.releases.slice(-2) ?? [];
+  const product = catalog?.products.find(
+    (candidate) => candidate.node_ids.length > 1 && candidate.status === 'live',
+  );
   const [home = '', away = ''] = product?.node_ids ?? [];
-  const elsewhere = [...record.nodes.keys()].find((id) => id !== home && id !== away);
-  if (older === undefined || newest === undefined || product === undefined || elsewhere === undefined)
-    throw new Error('the seeded catalog lacks a product on two nodes');
+  const elsewhere = [...(catalog?.nodes.keys() ?? [])].find((id) => id !== home && id !== away);
+  if (
+    catalog === undefined ||
+    older === undefined ||
+    newest === undefined ||
+    product === undefined ||
+    elsewhere === undefined
+  )
+    throw new Error('the seeded catalog lacks a live product on two nodes');
   // The base view asks through the product's second node, so a node it is not on links through its first.
   const base: ProductView = {
-    catalog: record,
+    catalog,
     release: newest,
     language: 'en-US',
     nodeId: away,
@@ -172,18 +222,24 @@ describe('productTexts', () => {
     { name: 'another node of the product', view: { ...base, nodeId: home }, curated: false },
     { name: 'a node the product is not on', view: { ...base, nodeId: elsewhere }, curated: false },
   ];
-  const baseText = JSON.stringify(renderNodeProduct(product, base, false));
+  /** The document of a page holding only `product`, as the memo joins it. */
+  const onePage = (memo: TextMemo, view: ProductView, curated: boolean) => {
+    const node = catalog.nodes.get(view.nodeId);
+    if (node === undefined) throw new Error(`node ${view.nodeId}`);
+    const page: NodeProductsPage = { ok: true, place: { catalog, release: view.release, node }, total: 1, products: [{ product, curated }] };
+    const text = nodeProductsDocument(page, new Set(), { offset: 0, limit: 1 }, new URL('http://a.test/p'), view, memo).text;
+    return (JSON.parse(text) as { data: unknown[] }).data[0];
+  }; // prettier-ignore
+  const baseProduct = encodeNodeProduct(product, base, false);
 
   it.each(variants)('renders $name differently from the base view', ({ view, curated }) => {
-    expect(JSON.stringify(renderNodeProduct(product, view, curated))).not.toBe(baseText);
+    expect(JSON.stringify(encodeNodeProduct(product, view, curated))).not.toBe(JSON.stringify(baseProduct));
   });
 
-  it.each(variants)('gives $name its own text, not the one cached for the base view', ({ view, curated }) => {
-    const cache = new TextCache(1_000_000);
-    expect(productTexts(cache, base)(product, false)).toBe(baseText);
-    expect(productTexts(cache, view)(product, curated)).toBe(
-      JSON.stringify(renderNodeProduct(product, view, curated)),
-    );
-    expect(productTexts(cache, base)(product, false)).toBe(baseText);
+  it.each(variants)('gives $name its own text, not the one kept for the base view', ({ view, curated }) => {
+    const memo = new TextMemo(1_000_000);
+    expect(onePage(memo, base, false)).toEqual(baseProduct);
+    expect(onePage(memo, view, curated)).toEqual(encodeNodeProduct(product, view, curated));
+    expect(onePage(memo, base, false)).toEqual(baseProduct);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
-import { createSubscriptionStore } from '../../store/subscriptions/create-subscription-store.js';
+import { planPrice } from '../../store/subscriptions/plan-price.js';
 import { loadSubscriptionFixtures, SUBSCRIPTION_FIXTURES_PATH } from './subscription-fixtures.js';
 
 const ids = FIXTURE_IDS.subscriptions;
@@ -14,7 +14,15 @@ describe('loadSubscriptionFixtures', () => {
   it('loads the account, offering, plans and products named in fixtures/ids.json', () => {
     expect(fixtures.accounts.map((account) => account.id)).toEqual([ids.account_id]);
     const [entry] = fixtures.offerings;
-    expect(entry?.offering.id).toBe(ids.offering_id);
+    expect([entry?.id, entry?.owner, entry?.external_ref]).toEqual([
+      ids.offering_id,
+      'store',
+      'fixture-offering',
+    ]);
+    expect([entry?.created_at, entry?.updated_at]).toEqual([
+      Date.parse('2023-06-01T09:00:00.000Z'),
+      Date.parse('2023-06-02T09:00:00.000Z'),
+    ]);
     expect(entry?.plans.map((plan) => plan.id)).toEqual(ids.plan_ids);
     expect(entry?.products.map((product) => product.id)).toEqual(ids.product_ids);
   });
@@ -34,41 +42,59 @@ describe('loadSubscriptionFixtures', () => {
     expect(active?.offering).toBe(fixtures.offerings[0]);
   });
 
-  it('derives prices: the monthly plan takes its discount off the product sum, the yearly one is fixed', () => {
-    const [monthly, yearly] = fixtures.offerings[0]?.plans ?? [];
-    expect(monthly?.meta.price).toEqual({
+  it('reads times as epoch milliseconds and leaves the times a subscription lacks undefined', () => {
+    const [active, pending] = fixtures.subscriptions;
+    expect([
+      active?.created_at,
+      active?.state.invoice_after,
+      active?.go_live_after,
+      active?.end_date,
+    ]).toEqual([
+      Date.parse('2024-02-01T09:00:00.000Z'),
+      Date.parse('2024-03-01T09:00:00.000Z'),
+      undefined,
+      undefined,
+    ]);
+    expect([
+      pending?.go_live_after,
+      pending?.end_date,
+      pending?.address_id,
+      pending?.payment_authority,
+    ]).toEqual([
+      Date.parse('2026-03-01T00:00:00.000Z'),
+      Date.parse('2027-03-01T00:00:00.000Z'),
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('prices the plans: the monthly plan takes its discount off the product sum, the yearly one is fixed', () => {
+    const offering = fixtures.offerings[0];
+    const [monthly, yearly] = offering?.plans ?? [];
+    expect(monthly && planPrice(offering?.products ?? [], monthly)).toEqual({
       USD: { amount: 1800, includes_tax: false },
       EUR: { amount: 1665, includes_tax: true },
     });
-    expect(monthly?.meta.display_price?.with_tax.formatted).toBe('$21.60');
-    expect(yearly?.meta.price?.USD).toEqual({ amount: 18000, includes_tax: false });
+    expect(yearly && planPrice(offering?.products ?? [], yearly)).toEqual({
+      USD: { amount: 18000, includes_tax: false },
+      EUR: { amount: 17000, includes_tax: true },
+    });
   });
 
-  it('refuses a fixture file whose subscription names an unknown plan', () => {
-    const text = readFileSync(SUBSCRIPTION_FIXTURES_PATH, 'utf8').replace(
-      `"plan_id": "${ids.plan_ids[0]}"`,
-      '"plan_id": "nope"',
-    );
+  const broken = [
+    { title: 'a subscription naming an unknown plan', from: `"plan_id": "${ids.plan_ids[0]}"`, to: '"plan_id": "nope"', error: /unknown offering or plan/ },
+    { title: 'a subscription naming an unknown offering', from: `"offering_id": "${ids.offering_id}",\n        "plan_id"`, to: '"offering_id": "nope",\n        "plan_id"', error: /unknown offering or plan/ },
+    { title: 'a time that is not a date-time', from: '"2024-02-01T09:00:00.000Z"', to: '"the first of February"', error: /'the first of February' is not a date-time/ },
+  ]; // prettier-ignore
+  it.each(broken)('refuses a fixture file with $title', ({ from, to, error }) => {
+    const original = readFileSync(SUBSCRIPTION_FIXTURES_PATH, 'utf8');
+    expect(original).toContain(from);
     const dir = mkdtempSync(join(tmpdir(), 'subcat-fixtures-'));
     try {
-      writeFileSync(join(dir, 'subscriptions.json'), text);
-      expect(() => loadSubscriptionFixtures(join(dir, 'subscriptions.json'))).toThrow(
-        /unknown offering or plan/,
-      );
+      writeFileSync(join(dir, 'subscriptions.json'), original.replace(from, to));
+      expect(() => loadSubscriptionFixtures(join(dir, 'subscriptions.json'))).toThrow(error);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('createSubscriptionStore', () => {
-  const sizes = [0, 10, 300];
-  it.each(sizes)('holds the fixture records on top of %i seeded subscriptions', (size) => {
-    const store = createSubscriptionStore({ seed: 1, subscriptions: size });
-    expect(store.size).toBe(size + 2);
-    expect(store.find(ids.subscription_id)?.plan_id).toBe(ids.plan_ids[0]);
-    expect(store.find(ids.pending_subscription_id)?.state.pending).toBe(true);
-    expect(store.offering(ids.offering_id)?.plans).toHaveLength(2);
-    expect(store.accounts.some((account) => account.id === ids.account_id)).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterExpression } from '../../query/filter.js';
-import { createCatalogStore } from './catalog-store.js';
+import { seededCatalogStore } from '../../../test/support/seeded-catalogs.js';
 import type { ProductRecord } from './catalog-records.js';
 import { isVisible, readFilterAttribute, selectNodeProducts } from './node-products-selection.js';
 import { loadCatalogFixture } from '../../seed/catalog/catalog-fixture.js';
-import { localName } from './node-product-view.js';
+import { localName } from './local-name.js';
 
 const fixture = loadCatalogFixture();
-const store = createCatalogStore({ seed: 11, products: 300 });
+const store = seededCatalogStore({ seed: 11, products: 300 });
 const resolved = store.resolve(fixture.catalog.id, 'latest', fixture.showcase.node_id);
 if (!resolved.ok) throw new Error(resolved.detail);
 const { catalog, release, node } = resolved;
