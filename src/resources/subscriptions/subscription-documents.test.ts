@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
+import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
+import { specValidators } from '../../contract/validators.js';
+import type { FilterExpression } from '../../query/filter.js';
+import type { SubscriptionInclude } from '../../query/include.js';
+import type { Page } from '../../query/paging.js';
+import type { SubscriptionRecord } from '../../store/subscriptions/records.js';
+import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
+import { pageLinks, pageMeta } from '../page-navigation.js';
+import { TextMemo } from '../text-memo.js';
+import { encodeOfferingPlan, encodeOfferingProduct } from './offering-resources.js';
+import { subscriptionDocument, subscriptionsDocument } from './subscription-documents.js';
+import { encodeSubscription } from './subscription-resource.js';
+import { SubscriptionTexts } from './subscription-texts.js';
+
+const ids = FIXTURE_IDS.subscriptions;
+const store = new SubscriptionStore(seededSubscriptions({ seed: 9, subscriptions: 400 }));
+const created = store.create({
+  account_id: ids.account_id,
+  name: 'Grace "Amazing" Hopper',
+  email: 'grace@example.com',
+  currency: 'USD',
+  manual_payments: false,
+  pending: false,
+  offering: {
+    name: 'Tea "Club"',
+    products: [{ name: 'Green tea' }, { name: 'Black tea', price: { USD: { amount: 400 } } }],
+    plans: [{ name: 'Weekly tea', billing_interval_type: 'week', billing_frequency: 1, plan_length: 4, end_behavior: 'roll', can_pause: false, can_resume: false, can_cancel: true, selected: false }],
+  },
+}); // prettier-ignore
+if (!created.ok) throw new Error('create failed');
+const BASE = 'http://127.0.0.1:4010/subscriptions/subscriptions';
+
+/** The page as JSON.stringify writes it from plain objects: each plan and product once, first seen first. */
+function plainText(records: readonly SubscriptionRecord[], total: number, include: ReadonlySet<SubscriptionInclude>, page: Page, url: URL): string {
+  const plans = new Map<string, unknown>();
+  const products = new Map<string, unknown>();
+  const active = new Set(records.map((record) => record.plan_id));
+  for (const { offering } of records) {
+    for (const plan of offering.plans) if (!plans.has(plan.id)) plans.set(plan.id, encodeOfferingPlan(plan, offering, active.has(plan.id)));
+    for (const product of offering.products) if (!products.has(product.id)) products.set(product.id, encodeOfferingProduct(product, offering));
+  }
+  const included = include.size === 0 ? undefined : {
+    ...(include.has('plans') && { plans: [...plans.values()] }),
+    ...(include.has('products') && { products: [...products.values()] }),
+  };
+  return JSON.stringify({ meta: pageMeta(total, page), data: records.map(encodeSubscription), included, links: pageLinks(url, total, page) });
+} // prettier-ignore
+
+function listed(
+  filter: FilterExpression[],
+  page: Page,
+  include: SubscriptionInclude[],
+  texts: SubscriptionTexts,
+) {
+  const url = new URL(`${BASE}?include=${include.join(',')}&page[limit]=${page.limit}`);
+  const found = store.list(filter, page);
+  const text = subscriptionsDocument(found, new Set(include), page, url, texts).text;
+  return { found, text, url, expected: plainText(found.records, found.total, new Set(include), page, url) };
+}
+
+const includes: SubscriptionInclude[][] = [
+  [],
+  ['plans'],
+  ['products'],
+  ['plans', 'products'],
+  ['products', 'plans'],
+];
+const pages: Page[] = [
+  { offset: 0, limit: 25 },
+  { offset: 25, limit: 25 },
+  { offset: 100, limit: 100 },
+  { offset: 380, limit: 100 },
+  { offset: 402, limit: 1 },
+  { offset: 5000, limit: 25 },
+];
+const account = [{ op: 'eq' as const, attribute: 'account_id', values: [ids.account_id] }];
+
+describe('subscriptionsDocument', () => {
+  const texts = new SubscriptionTexts(new TextMemo(4 * 1024 * 1024));
+  const cases = includes.flatMap((include) => pages.map((page) => ({ include, ...page })));
+  it.each(cases)(
+    'writes the page at offset $offset, limit $limit, include $include byte for byte as JSON.stringify',
+    ({ include, offset, limit }) => {
+      const first = listed([], { offset, limit }, include, texts);
+      expect(first.text).toBe(first.expected);
+      // Again: the second page is joined from kept texts, and must not differ.
+      expect(listed([], { offset, limit }, include, texts).text).toBe(first.text);
+    },
+  );
+
+  it('writes the filtered page of one account, seeded and created subscriptions, as JSON.stringify', () => {
+    const page = listed(account, { offset: 0, limit: 25 }, ['plans', 'products'], texts);
+    expect(page.found.records.at(-1)).toBe(created.subscription);
+    expect(page.found.total).toBe(3);
+    expect(page.text).toBe(page.expected);
+  });
+
+  it('includes only the asked keys, plans before products, and nothing when none is asked', () => {
+    const keys = (include: SubscriptionInclude[]) =>
+      Object.keys(JSON.parse(listed([], { offset: 0, limit: 25 }, include, texts).text).included ?? {});
+    expect(includes.map(keys)).toEqual([
+      [],
+      ['plans'],
+      ['products'],
+      ['plans', 'products'],
+      ['plans', 'products'],
+    ]);
+    expect(JSON.parse(listed([], { offset: 0, limit: 25 }, [], texts).text)).not.toHaveProperty('included');
+  });
+
+  it('lists each plan and product once although the page shares offerings, and marks the plans in use', () => {
+    const { found, text } = listed([], { offset: 40, limit: 60 }, ['plans', 'products'], texts);
+    const body = JSON.parse(text);
+    const offerings = new Set(found.records.map((record) => record.offering));
+    expect(offerings.size).toBeLessThan(found.records.length);
+    const planIds = body.included.plans.map((plan: { id: string }) => plan.id);
+    const productIds = body.included.products.map((product: { id: string }) => product.id);
+    expect(planIds).toEqual([...offerings].flatMap((offering) => offering.plans.map((plan) => plan.id)));
+    expect(productIds).toEqual([...offerings].flatMap((offering) => offering.products.map((product) => product.id)));
+    const active = new Set(found.records.map((record) => record.plan_id));
+    const flags = body.included.plans.map((plan: { id: string; meta: { active_plan: unknown } }) => [plan.meta.active_plan, active.has(plan.id)]);
+    expect(flags.filter(([flag, inUse]: [unknown, boolean]) => flag !== (inUse ? true : null))).toEqual([]);
+    expect(flags.some(([flag]: [unknown]) => flag === null)).toBe(true);
+  }); // prettier-ignore
+
+  it('includes empty lists for an empty page', () => {
+    const body = JSON.parse(listed([], { offset: 5000, limit: 25 }, ['plans', 'products'], texts).text);
+    expect([body.data, body.included]).toEqual([[], { plans: [], products: [] }]);
+  });
+
+  const arithmetic = [
+    { offset: 0, limit: 25, current: 1, pages: 17, next: 25, prev: null },
+    { offset: 50, limit: 25, current: 3, pages: 17, next: 75, prev: 25 },
+    { offset: 390, limit: 25, current: 16, pages: 17, next: null, prev: 365 },
+    { offset: 0, limit: 100, current: 1, pages: 5, next: 100, prev: null },
+  ];
+  it.each(arithmetic)('counts the pages and links at offset $offset, limit $limit', ({ offset, limit, current, pages: total, next, prev }) => {
+    const body = JSON.parse(listed([], { offset, limit }, [], texts).text);
+    expect(body.meta).toEqual({ results: { total: 403 }, page: { limit, offset, current, total } });
+    const at = (link: string | null) => (link === null ? null : Number(new URL(link).searchParams.get('page[offset]')));
+    expect([at(body.links.next), at(body.links.prev), at(body.links.first), at(body.links.self)]).toEqual([next, prev, 0, offset]);
+    expect(body.links.self).toContain('include=&');
+  }); // prettier-ignore
+
+  it('writes pages that validate against the list response, plans, products and all', () => {
+    const validate = specValidators().response('listSubscriptions', 200);
+    for (const page of pages)
+      expect(validate(JSON.parse(listed([], page, ['plans', 'products'], texts).text))).toEqual([]);
+    expect(validate({ data: [], links: {} }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('subscription texts through a small memo', () => {
+  it('keeps a plan active on one page and inactive on another apart, in either order, however small the memo', () => {
+    const offering = store.offering(ids.offering_id);
+    const [monthly, yearly] = offering?.plans ?? [];
+    const onMonthly = store.find(ids.subscription_id) as SubscriptionRecord;
+    const onYearly = store.find(ids.pending_subscription_id) as SubscriptionRecord;
+    expect([onMonthly.plan_id, onYearly.plan_id]).toEqual([monthly?.id, yearly?.id]);
+    for (const size of [0, 3_000, 4 * 1024 * 1024]) {
+      const texts = new SubscriptionTexts(new TextMemo(size));
+      for (const records of [[onMonthly], [onYearly], [onMonthly, onYearly], [onYearly], [onMonthly]]) {
+        const page = { offset: 0, limit: 25 };
+        const url = new URL(`${BASE}?include=plans`);
+        const text = subscriptionsDocument({ total: records.length, records }, new Set(['plans']), page, url, texts).text;
+        expect(text).toBe(plainText(records, records.length, new Set(['plans']), page, url));
+      }
+    }
+  }); // prettier-ignore
+
+  it('gives the record an update stores new text, and the old record its old text', () => {
+    const local = new SubscriptionStore(seededSubscriptions({ seed: 9, subscriptions: 30 }));
+    const texts = new SubscriptionTexts(new TextMemo(1_000_000));
+    const record = local.find(ids.subscription_id) as SubscriptionRecord;
+    const before = subscriptionDocument(record, texts).text;
+    const updated = local.update(record.id, { address_id: '11111111-2222-4333-8444-555555555555' });
+    if (!updated.ok) throw new Error('update failed');
+    const after = subscriptionDocument(updated.subscription, texts).text;
+    expect(after).toBe(JSON.stringify({ data: encodeSubscription(updated.subscription) }));
+    expect(after).toContain('"address_id":"11111111-2222-4333-8444-555555555555"');
+    expect(subscriptionDocument(record, texts).text).toBe(before);
+    expect(before).toBe(JSON.stringify({ data: encodeSubscription(record) }));
+  });
+
+  it('writes a single subscription document that validates as the create and update answer', () => {
+    const body = JSON.parse(
+      subscriptionDocument(created.subscription, new SubscriptionTexts(new TextMemo(0))).text,
+    );
+    expect(specValidators().response('createSubscription', 201)(body)).toEqual([]);
+    expect(specValidators().response('updateSubscription', 200)(body)).toEqual([]);
+    expect(body.data.id).toBe(created.subscription.id);
+  });
+});
