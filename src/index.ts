@@ -1,28 +1,65 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
-import { loadSpec } from './contract/spec-document.js';
+import { adminAccess, isLoopback } from './admin/admin-access.js';
+import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
+import { ControlPlane } from './admin/control-plane.js';
+import { inspectorAssets } from './admin/inspector/inspector-assets.js';
+import type { Delay } from './admin/delay.js';
+import type { FaultRuleInput, FaultRuleView } from './admin/faults.js';
+import type { JournalEntry, JournalFilter } from './admin/journal.js';
+import { SESSION_HEADER } from './admin/session-names.js';
+import { openStateFile } from './admin/state-file.js';
+import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
 import { specValidators } from './contract/validators.js';
+import { HttpError } from './http/http-error.js';
 import { createLogger } from './http/logger.js';
 import { routes } from './http/operations/index.js';
 import type { OperationsState } from './http/operations/operations-state.js';
-import { sharedState } from './http/pipeline.js';
+import { HEALTH_PATH } from './http/pipeline.js';
 import { listen } from './http/server.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
+import { packageRoot } from './package-root.js';
 import { SubscriptionTexts } from './resources/subscriptions/subscription-texts.js';
 import { TextMemo } from './resources/text-memo.js';
 import { seedMock } from './seed/seed-mock.js';
 import { CatalogStore } from './store/catalog/catalog-store.js';
 import { SeededSubscriptions } from './store/subscriptions/seeded-subscriptions.js';
-import { SubscriptionStore } from './store/subscriptions/subscription-store.js';
+import type { SubscriptionStore } from './store/subscriptions/subscription-store.js';
 
 export { DEFAULT_MOCK_OPTIONS, type MockOptions } from './mock-options.js';
+export type { Delay, FaultRuleInput, FaultRuleView, JournalEntry, JournalFilter };
+
+/** One session of a running mock: its base URL stays the mock's; requests carry its header. */
+export interface MockSession {
+  name: string;
+  /** Send these headers on every request of this session (or the cookie `subcat-session=NAME`). */
+  headers: Record<string, string>;
+  reset(): void;
+  snapshot(name: string): void;
+  restore(name: string): void;
+  requests(filter?: JournalFilter): JournalEntry[];
+}
 
 export interface RunningMock {
   /** Base URL of the mock, base path included, no trailing slash, e.g. `http://127.0.0.1:4010/v2`. */
   url: string;
   /** Working node-products URLs of the fixed catalog (one with `latest`, one with an explicit release). */
   examples: string[];
+  /** Back to the seeded data (the default session's). */
+  reset(): void;
+  snapshot(name: string): void;
+  restore(name: string): void;
+  /** The journal of the default session, newest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Adds a fault rule; `remove()` takes it away again. */
+  fault(rule: FaultRuleInput): FaultRuleView & { remove(): void };
+  clearFaults(): void;
+  /** Sets the latency of every answer of the operations (ms, [min, max], or null). */
+  delay(delay: Delay): void;
+  /** A named session: its own data, snapshots and journal (made from the seed on first use). */
+  session(name: string): MockSession;
   /** Stops the server; in-flight requests finish first. */
   close(): Promise<void>;
 }
@@ -31,42 +68,89 @@ export interface RunningMock {
 const TEXT_MEMO_CHARS = 16 * 1024 * 1024;
 
 /** The packaged spec, or the document at `specPath` (an extended copy served with Prism for the extra operations). */
-function specDocument(specPath: string | undefined): OpenAPIV3_1.Document {
-  return specPath === undefined
-    ? loadSpec()
-    : (parse(readFileSync(specPath, 'utf8')) as OpenAPIV3_1.Document);
+function specDocument(path: string | undefined): { document: OpenAPIV3_1.Document; yaml: string } {
+  if (path === undefined) return { document: loadSpec(), yaml: readFileSync(specPath, 'utf8') };
+  const yaml = readFileSync(path, 'utf8');
+  return { document: parse(yaml) as OpenAPIV3_1.Document, yaml };
 }
 
+const packageJson = () => JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+const fixtureIds = () => JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as Record<string, unknown>;
+
 /**
- * Starts the stateful mock in this process, with the same options as `subcat mock`.
+ * Starts the stateful mock in this process, with the same options as `subcat mock`, and its control plane.
  *
  * @example
  * import { startMock } from 'subcat';
  *
  * const mock = await startMock({ port: 0, seed: 7, subscriptions: 50, logLevel: 'silent' });
  * const response = await fetch(`${mock.url}/subscriptions/subscriptions?page[limit]=5`);
+ * mock.reset();
  * await mock.close();
  */
 export async function startMock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
   const resolved = resolveMockOptions(options);
   const logger = createLogger(resolved.logLevel);
-  const validators = specValidators(specDocument(resolved.specPath));
+  const spec = specDocument(resolved.specPath);
+  const validators = specValidators(spec.document);
   const seeded = seedMock(resolved);
+  const seededSubscriptions = new SeededSubscriptions(seeded.subscriptions);
+  if (seededSubscriptions.records.length > resolved.maxSubscriptions)
+    throw new TypeError(`maxSubscriptions (${resolved.maxSubscriptions}) must be at least the seeded subscriptions (${seededSubscriptions.records.length})`);
   const memo = new TextMemo(TEXT_MEMO_CHARS);
-  const state: OperationsState = {
-    subscriptions: new SubscriptionStore(new SeededSubscriptions(seeded.subscriptions), {
-      maxSubscriptions: resolved.maxSubscriptions,
-    }),
-    catalog: new CatalogStore(seeded.catalogs),
-    texts: new SubscriptionTexts(memo),
-    memo,
-    pageLength: resolved.pageLength,
-  };
+  const catalog = new CatalogStore(seeded.catalogs);
+  const texts = new SubscriptionTexts(memo);
+  const stateOf = (store: SubscriptionStore): OperationsState => ({ subscriptions: store, catalog, texts, memo, pageLength: resolved.pageLength });
+  const plane = new ControlPlane<OperationsState>({
+    seeded: seededSubscriptions,
+    stateOf,
+    maxSubscriptions: resolved.maxSubscriptions,
+    maxSessions: resolved.maxSessions,
+    journalSize: resolved.journalSize,
+    delay: resolved.delay,
+    seed: resolved.seed,
+  });
+  // Replayed before the server listens: no request sees a half-restored store.
+  const stateFile =
+    resolved.stateFile === undefined
+      ? undefined
+      : openStateFile(resolved.stateFile, { seed: resolved.seed, subscriptions: resolved.subscriptions, products: resolved.products }, plane);
+  if (stateFile !== undefined) plane.keepChangesIn(stateFile);
+  const startedAt = Date.now();
+  const version = packageJson().version;
+  const ids = fixtureIds();
+  const mount = (path: string) => (resolved.basePath === '/' ? path : resolved.basePath + path);
+  const ownPath = (path: string) => path === mount('/') || path === mount(HEALTH_PATH) || path.startsWith(mount(`${ADMIN_PREFIX}/`)) || path === mount(ADMIN_PREFIX);
+  const steps = plane.steps(ownPath);
+  const adminDocument = loadAdminSpec();
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;
+  const ownRoutes = adminRoutes({
+    plane,
+    validators: specValidators(adminDocument),
+    access: adminAccess(resolved.host, resolved.adminToken),
+    info: () => ({
+      version,
+      seed: resolved.seed,
+      subscriptions: resolved.subscriptions,
+      products: resolved.products,
+      page_length: resolved.pageLength,
+      base_path: resolved.basePath,
+      started_at: new Date(startedAt).toISOString(),
+      uptime_s: Math.round((Date.now() - startedAt) / 100) / 10,
+      state_file: resolved.stateFile ?? null,
+      ids,
+      examples: seeded.examples,
+    }),
+    assets: inspectorAssets(),
+    documents: { contractYaml: spec.yaml, adminJson: JSON.stringify(adminDocument) },
+    notFound: (path) => HttpError.of(404, `Nothing is served at ${path}; the API is under ${mount('/subscriptions')} and ${mount('/catalogs')}, the control plane under ${mount(ADMIN_PREFIX)}/`),
+  });
   const running = await listen(
     {
       routes,
-      sessionSteps: [sharedState(state)],
+      outerSteps: steps.outer as never,
+      sessionSteps: steps.session,
+      ownRoutes,
       options: { ...resolved, corsOrigins },
       validators,
       logger,
@@ -74,13 +158,42 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     resolved.host,
     resolved.port,
   );
+  if (!isLoopback(resolved.host))
+    logger.warn(
+      resolved.adminToken === undefined
+        ? `the mock listens on ${resolved.host}: the admin API (${ADMIN_PREFIX}/) is off; start with --admin-token TOKEN to use it`
+        : `the mock listens on ${resolved.host}: the admin API (${ADMIN_PREFIX}/) needs the header x-subcat-admin-token`,
+    );
   const url = resolved.basePath === '/' ? running.origin : running.origin + resolved.basePath;
-  const examples = seeded.examplePaths.map((path) => url + path);
+  const sessionHandle = (name: string): MockSession => ({
+    name,
+    headers: name === '' ? {} : { [SESSION_HEADER]: name },
+    reset: () => void plane.reset(name),
+    snapshot: (snapshot) => void plane.snapshot(snapshot, name),
+    restore: (snapshot) => void plane.restore(snapshot, name),
+    requests: (filter = {}) => plane.requests(filter, name),
+  });
+  const main = sessionHandle('');
   return {
     url,
-    examples,
+    examples: seeded.examplePaths.map((path) => url + path),
+    reset: main.reset,
+    snapshot: main.snapshot,
+    restore: main.restore,
+    requests: main.requests,
+    fault: (rule) => {
+      const added = plane.addFault(rule);
+      return { ...added, remove: () => void plane.faults.remove(added.id) };
+    },
+    clearFaults: () => plane.faults.clear(),
+    delay: (delay) => {
+      plane.delay = delay;
+    },
+    session: sessionHandle,
     close: async () => {
-      await running.close();
+      const { completed, cut } = await running.close();
+      stateFile?.close();
+      logger.info({ completed, cut }, 'stopped: requests in flight at the stop were completed or cut');
     },
   };
 }

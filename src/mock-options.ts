@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_DELAY_MS, parseDelay, type Delay } from './admin/delay.js';
 
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,8 +35,18 @@ export interface MockOptions {
   trustProxy: boolean;
   /** Origins that get CORS headers; empty: any origin (a local front-end on any port). */
   corsOrigins: string[];
-  /** The most subscriptions one store holds, seeded ones included; creates past it get a 409. */
+  /** The most subscriptions the mock holds: the seeded ones once, plus every session's created ones. */
   maxSubscriptions: number;
+  /** Latency of every answer of the operations: ms, `[min, max]` ms, or null. */
+  delay: Delay;
+  /** Named sessions kept besides the default one (least recently used dropped past it). */
+  maxSessions: number;
+  /** Requests each session's journal keeps. */
+  journalSize: number;
+  /** The token the admin API needs when the mock listens beyond loopback. */
+  adminToken?: string;
+  /** A file that keeps every change across restarts. */
+  stateFile?: string;
 }
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
@@ -52,6 +63,9 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   trustProxy: false,
   corsOrigins: [],
   maxSubscriptions: 200_000,
+  delay: null,
+  maxSessions: 256,
+  journalSize: 1_000,
 });
 
 // Seeding is eager: about 12 s and 1-2 GB for a million subscriptions, and about 2 s and 100 MB for 10,000
@@ -72,6 +86,14 @@ function integerProblem(name: string, value: number, min: number, max: number): 
     : `${name} must be an integer from ${min} to ${max}, got ${String(value)}`;
 }
 
+function delayProblem(delay: Delay): string | undefined {
+  const values = delay === null ? [] : typeof delay === 'number' ? [delay] : [...delay];
+  const valid =
+    values.every((ms) => Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_DELAY_MS) &&
+    (typeof delay !== 'object' || delay === null || (delay.length === 2 && (delay[0] ?? 0) <= (delay[1] ?? 0)));
+  return valid ? undefined : `delay must be milliseconds (300) or a range (100-600), each 0 to ${MAX_DELAY_MS}`;
+}
+
 /** Defaults filled in and every option checked; throws a TypeError listing every problem. */
 export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined));
@@ -85,6 +107,10 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('pageLength', options.pageLength, 1, 100),
     integerProblem('bodyLimit', options.bodyLimit, 1, 1024 * 1024 * 1024),
     integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
+    integerProblem('maxSessions', options.maxSessions, 0, 10_000),
+    integerProblem('journalSize', options.journalSize, 1, 100_000),
+    delayProblem(options.delay),
+    options.adminToken !== undefined && options.adminToken.length < 8 ? 'adminToken must be at least 8 characters' : undefined,
     options.host.trim() === '' ? 'host must not be empty' : undefined,
     basePath === undefined
       ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
@@ -114,7 +140,12 @@ Options:
   --base-path PATH        mount everything under PATH, e.g. /v2 (default /)
   --log-level LEVEL       ${LOG_LEVELS.join(', ')} (default info)
   --body-limit BYTES      largest request body accepted (default 1048576)
-  --max-subscriptions N   most subscriptions a store holds, seeded ones included (default 200000)
+  --max-subscriptions N   most subscriptions held: seeded once, plus every session's creates (default 200000)
+  --delay MS|MIN-MAX      latency of every answer of the operations, e.g. 300 or 100-600 (default none)
+  --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
+  --journal-size N        requests each session's journal keeps (default 1000)
+  --state-file FILE       keep every change in FILE across restarts
+  --admin-token TOKEN     the token the admin API needs when --host is not a loopback address
   --auth                  require Authorization: Bearer <any token>
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
@@ -122,7 +153,7 @@ Options:
   -h, --help              show this help
 `;
 
-type FlagKind = 'integer' | 'string' | 'boolean' | 'list';
+type FlagKind = 'integer' | 'string' | 'boolean' | 'list' | 'delay';
 const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>> = {
   port: { key: 'port', kind: 'integer' },
   host: { key: 'host', kind: 'string' },
@@ -134,6 +165,11 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   'log-level': { key: 'logLevel', kind: 'string' },
   'body-limit': { key: 'bodyLimit', kind: 'integer' },
   'max-subscriptions': { key: 'maxSubscriptions', kind: 'integer' },
+  delay: { key: 'delay', kind: 'delay' },
+  'max-sessions': { key: 'maxSessions', kind: 'integer' },
+  'journal-size': { key: 'journalSize', kind: 'integer' },
+  'state-file': { key: 'stateFile', kind: 'string' },
+  'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
   'cors-origin': { key: 'corsOrigins', kind: 'list' },
@@ -184,6 +220,10 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
       problems.push(`${token.rawName} needs a value`);
     } else if (flag.kind === 'integer' && !/^\d+$/.test(value)) {
       problems.push(`${token.rawName} must be a whole number, got ${value}`);
+    } else if (flag.kind === 'delay') {
+      const delay = parseDelay(value);
+      if (delay === undefined) problems.push(`${token.rawName} must be milliseconds (300) or a range (100-600), got ${value}`);
+      else given[flag.key] = delay;
     } else if (flag.kind === 'list') {
       given[flag.key] = [...((given[flag.key] as string[] | undefined) ?? []), value];
     } else given[flag.key] = flag.kind === 'integer' ? Number(value) : value;

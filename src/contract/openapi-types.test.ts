@@ -13,26 +13,27 @@ import type { components } from './openapi-types.gen.js';
 
 type Schemas = components['schemas'];
 const root = packageRoot();
-const generatedPath = join(root, 'src', 'contract', 'openapi-types.gen.ts');
+const TARGETS = [
+  { target: 'contract', file: join(root, 'src', 'contract', 'openapi-types.gen.ts'), spec: 'spec/openapi.yaml' },
+  { target: 'admin', file: join(root, 'src', 'admin', 'admin-types.gen.ts'), spec: 'spec/admin.openapi.yaml' },
+];
 
-describe('src/contract/openapi-types.gen.ts', () => {
-  it('is what scripts/gen-types.mjs makes from spec/openapi.yaml today', async () => {
+describe.each(TARGETS)('the types generated from $spec', ({ target, file, spec }) => {
+  it('are what scripts/gen-types.mjs makes from the document today', async () => {
     const [{ stdout: fresh }, onDisk] = await Promise.all([
-      promisify(execFile)(process.execPath, [join(root, 'scripts', 'gen-types.mjs'), '--stdout'], {
+      promisify(execFile)(process.execPath, [join(root, 'scripts', 'gen-types.mjs'), '--stdout', target], {
         cwd: root,
         maxBuffer: 16 * 1024 * 1024,
       }),
-      readFile(generatedPath, 'utf8'),
+      readFile(file, 'utf8'),
     ]);
     expect(fresh.length).toBeGreaterThan(0);
-    expect(onDisk === fresh, 'src/contract/openapi-types.gen.ts is stale: run `npm run gen:types`').toBe(
-      true,
-    );
+    expect(onDisk === fresh, `${file} is stale: run \`npm run gen:types\``).toBe(true);
   });
 
-  it('says it is generated and by which command', async () => {
-    const firstLine = (await readFile(generatedPath, 'utf8')).split('\n')[0];
-    expect(firstLine).toContain('Generated from spec/openapi.yaml by `npm run gen:types`');
+  it('say they are generated, from which document and by which command', async () => {
+    const firstLine = (await readFile(file, 'utf8')).split('\n')[0];
+    expect(firstLine).toContain(`Generated from ${spec} by \`npm run gen:types\``);
   });
 });
 

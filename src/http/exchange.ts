@@ -11,6 +11,8 @@ export interface Answer {
    * `hang` never answers, `truncate` sends the head and half the body, then cuts the connection.
    */
   misbehave?: 'reset' | 'hang' | 'truncate';
+  /** An answer that goes on (Server-Sent Events): called with the response once the head is written. */
+  stream?: (response: ServerResponse) => void;
 }
 
 /** Where a request was routed: one of the spec's operations, or the mock's own paths. */
@@ -31,10 +33,14 @@ export class Exchange<Target = unknown, Session = unknown> {
   url!: URL;
   /** The path below the base path. */
   local = '/';
+  /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */
+  base = '';
   routed?: RoutedRequest<Target>;
   /** The session the request reads and writes, and its name ('' for the default); set by the session step. */
   session?: Session;
   sessionName = '';
+  /** Unique per session in this mock, even across a dropped session's name used again: the response cache keys on it. */
+  sessionKey = '';
   /** The parsed, validated JSON body, when the operation takes one. */
   body: unknown = undefined;
   /** What a fault rule did to this request, for the journal. */

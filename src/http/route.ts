@@ -16,6 +16,8 @@ export interface HandlerContext<State> {
   body: unknown;
   /** Absolute public URL of this request, base path included: links are built from it. */
   url: URL;
+  /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`. */
+  base: string;
   /** The best supported match of Accept-Language. */
   language: Language;
   /** The state the request reads and writes (its session's). */

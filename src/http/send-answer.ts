@@ -1,4 +1,5 @@
 import type { Answer, Exchange } from './exchange.js';
+import { hasBody } from './read-body.js';
 
 /** How much of a body nobody reads is drained after the answer before the connection is closed instead. */
 export interface DrainLimit {
@@ -18,7 +19,8 @@ export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit
     return;
   }
   if (answer.misbehave === 'hang') return; // the client gives up; closing the server cuts it
-  const unread = !request.complete;
+  // A body still arriving that nobody read; a request without one (most GETs) keeps its connection.
+  const unread = hasBody(request) && !request.complete;
   const headers: Record<string, string | number> = { 'x-request-id': exchange.id, ...answer.headers };
   if (unread || closing) headers.Connection = 'close';
   if (answer.misbehave === 'truncate' && answer.body !== undefined) {
@@ -28,6 +30,10 @@ export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit
     return;
   }
   response.writeHead(answer.status, headers);
+  if (answer.stream !== undefined) {
+    answer.stream(response);
+    return;
+  }
   response.end(answer.body);
   if (unread) drainThenClose(exchange, drain);
 }

@@ -21,6 +21,16 @@ export interface MockSeed {
   catalogs: CatalogRecord[];
   /** Paths (without base) of working node-products requests: with `latest` and with an explicit release. */
   examplePaths: string[];
+  /** Working requests of the four operations on the fixed records, for people trying the mock (the inspector). */
+  examples: ExampleRequest[];
+}
+
+export interface ExampleRequest {
+  title: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Below the base path. */
+  path: string;
+  body?: object;
 }
 
 /**
@@ -40,7 +50,32 @@ export function seedMock(options: MockSeedOptions): MockSeed {
   const newest = fixture.releases.at(-1)?.id ?? 'latest';
   const path = (release: string) =>
     `/catalogs/${fixture.catalog.id}/releases/${release}/nodes/${node}/relationships/products`;
+  const account = fixtures.accounts[0];
+  const subscription = fixtures.subscriptions[0];
+  const offering = subscription?.offering;
+  const otherPlan = offering?.plans.find((plan) => plan.id !== subscription?.plan_id);
+  const list = '/subscriptions/subscriptions';
+  const examples: ExampleRequest[] = [
+    { title: 'List subscriptions, a page of 5', method: 'GET', path: `${list}?page[limit]=5` },
+    { title: "List one account's subscriptions", method: 'GET', path: `${list}?filter=eq(account_id,${account?.id ?? ''})` },
+    { title: 'List with their plans and products', method: 'GET', path: `${list}?page[limit]=3&include=plans,products` },
+    { title: "A node's products in the latest release", method: 'GET', path: path('latest') },
+    { title: "A node's bundles with their components", method: 'GET', path: `${path(newest)}?filter=eq(product_types,bundle)&include=component_products` },
+    {
+      title: 'Create a subscription',
+      method: 'POST',
+      path: list,
+      body: { data: { account_id: account?.id, offering_id: offering?.id, currency: 'USD', manual_payments: true, name: account?.name, email: account?.email } },
+    },
+    {
+      title: 'Switch the plan of a subscription',
+      method: 'PUT',
+      path: `${list}/${subscription?.id ?? ''}`,
+      body: { data: { id: subscription?.id, type: 'subscription', attributes: { plan_id: otherPlan?.id } } },
+    },
+  ];
   return {
+    examples,
     subscriptions: {
       accounts: [...fixtures.accounts, ...seeded.accounts],
       offerings: [...fixtures.offerings, ...seeded.offerings],

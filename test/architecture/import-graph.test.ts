@@ -33,7 +33,7 @@ describe('the import graph', () => {
 
 describe('the graph checks themselves', () => {
   const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
-  const cases = [
+  const cases: { title: string; edges: Record<string, string[]>; expected: string[][] }[] = [
     { title: 'a two-file loop', edges: { a: ['b'], b: ['a'] }, expected: [['a', 'b']] },
     { title: 'a three-file loop beside a tree', edges: { a: ['b'], b: ['c'], c: ['a'], d: ['a'] }, expected: [['a', 'b', 'c']] },
     { title: 'a self-import', edges: { a: ['a'] }, expected: [['a']] },

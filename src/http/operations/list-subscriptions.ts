@@ -14,9 +14,9 @@ export const listSubscriptions: Route<OperationsState> = {
   path: '/subscriptions/subscriptions',
   // The page depends only on the request and the store, so a page made at one version can be replayed.
   cacheVersion: (state) => state.subscriptions.version,
-  handler: ({ query, url, state }) => {
+  handler: ({ query, url, base, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.pageLength, vocabulary);
     const found = state.subscriptions.list(filter, page);
-    return { status: 200, body: subscriptionsDocument(found, include, page, url, state.texts) };
+    return { status: 200, body: subscriptionsDocument(found, include, page, url, base, state.texts) };
   },
 };

@@ -10,15 +10,7 @@ import type { OperationsState } from './operations-state.js';
 export const NODE_PRODUCTS_PATH =
   '/catalogs/{catalog_id}/releases/{release_id}/nodes/{node_id}/relationships/products';
 
-// The operation's own path has eight segments; whatever precedes them is the public base path.
-const OPERATION_SEGMENTS = NODE_PRODUCTS_PATH.split('/').length - 1;
 const vocabulary = { filters: NODE_PRODUCT_FILTERS, includes: NODE_PRODUCT_INCLUDES };
-
-/** Origin and base path of the request (`http://host:port/v2`), so product links go back the same way. */
-export function linkBase(url: URL): string {
-  const segments = url.pathname.split('/');
-  return `${url.origin}${segments.slice(0, Math.max(1, segments.length - OPERATION_SEGMENTS)).join('/')}`;
-}
 
 /** Get a node's products: a page of the node's live products in a published release. */
 export const getNodeProducts: Route<OperationsState> = {
@@ -27,7 +19,7 @@ export const getNodeProducts: Route<OperationsState> = {
   path: NODE_PRODUCTS_PATH,
   // Catalogs never change after seeding: a page stays valid for the life of the mock.
   cacheVersion: () => 0,
-  handler: ({ params, query, url, language, state }) => {
+  handler: ({ params, query, url, base, language, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.pageLength, vocabulary);
     const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
     const ids = {
@@ -38,7 +30,7 @@ export const getNodeProducts: Route<OperationsState> = {
     const found = state.catalog.nodeProducts({ ...ids, filter, page, language: chosen });
     if (!found.ok) throw HttpError.of(404, found.detail, { parameter: found.parameter });
     const { catalog, release, node } = found.place;
-    const view = { catalog, release, language: chosen, nodeId: node.id, linkBase: linkBase(url) };
+    const view = { catalog, release, language: chosen, nodeId: node.id, linkBase: base };
     const body = nodeProductsDocument(found, include, page, url, view, state.memo);
     return { status: 200, headers: { 'Content-Language': chosen }, body };
   },

@@ -21,7 +21,7 @@ export function cacheStep<State>(
       return next();
     if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return next();
     const version = target.route.cacheVersion(session);
-    let key = `${exchange.sessionName}\n${exchange.url.origin}\n${request.url ?? '/'}\n${headerPart(request.headers['accept-language'])}`;
+    let key = `${exchange.sessionKey}\n${exchange.url.origin}\n${request.url ?? '/'}\n${headerPart(request.headers['accept-language'])}`;
     for (const name of headerParameters(target.route.operationId))
       key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);

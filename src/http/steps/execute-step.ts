@@ -29,6 +29,7 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<Target<S
       query: url.searchParams,
       body,
       url,
+      base: exchange.base,
       language: negotiateLanguage(request.headers['accept-language']),
       state: exchange.session,
     });

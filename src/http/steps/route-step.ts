@@ -47,6 +47,7 @@ export function routeStep<State>(
       );
     }
     exchange.local = local ?? '/';
+    exchange.base = url.origin + (config.basePath === '/' ? '' : config.basePath);
     exchange.routed = { target: match.target, template: match.template, params: match.params };
     return match.target.kind === 'own' ? match.target.answer(exchange, next) : next();
   };

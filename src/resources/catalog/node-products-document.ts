@@ -1,6 +1,7 @@
 import type { NodeProductInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
-import type { ProductRecord } from '../../store/catalog/catalog-records.js';
+import type { FileRecord, ProductRecord } from '../../store/catalog/catalog-records.js';
+import { assetLink } from '../asset-link.js';
 import type { NodeProductsPage } from '../../store/catalog/catalog-store.js';
 import { includedRecords } from '../../store/catalog/included-records.js';
 import { jsonArray, jsonDocument, type JsonText } from '../json-text.js';
@@ -33,7 +34,9 @@ export function nodeProductsDocument(
     data: jsonArray(products.map(({ product, curated }) => text(product, curated))),
     links: pageLinks(url, total, page),
     included:
-      include.size === 0 ? undefined : included(found, include, (product) => text(product, false), memo),
+      include.size === 0
+        ? undefined
+        : included(found, include, (product) => text(product, false), view.linkBase, memo),
   });
 }
 
@@ -41,6 +44,7 @@ function included(
   found: NodeProductsPage,
   include: ReadonlySet<NodeProductInclude>,
   text: (product: ProductRecord) => string,
+  base: string,
   memo: TextMemo,
 ): JsonText {
   const { catalog, release } = found.place;
@@ -50,7 +54,8 @@ function included(
     catalog,
     release,
   );
-  const fileText = (file: object) => memo.text('file', file, () => JSON.stringify(file));
+  const fileText = (file: FileRecord) =>
+    memo.text(`file\n${base}`, file, () => JSON.stringify({ ...file, link: { href: assetLink(file.link.href, base) } }));
   return jsonDocument({
     component_products: records.component_products && jsonArray(records.component_products.map(text)),
     main_images: records.main_images && jsonArray(records.main_images.map(fileText)),

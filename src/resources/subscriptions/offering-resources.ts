@@ -6,6 +6,7 @@ import type {
   OfferingRecord,
   Price,
 } from '../../store/subscriptions/records.js';
+import { assetLink } from '../asset-link.js';
 import { DISPLAY_TAX_RATE_BP, displayPrice, type DisplayPrice } from '../display-price.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -60,6 +61,7 @@ export function encodeOffering(offering: OfferingRecord): OfferingResource {
 export function encodeOfferingProduct(
   product: OfferingProductRecord,
   offering: OfferingRecord,
+  base: string,
 ): OfferingProductResource {
   const timestamps = timestampsOf(offering);
   const display = subscriptionDisplayPrice(product.price);
@@ -71,7 +73,7 @@ export function encodeOfferingProduct(
       name: product.name,
       ...(product.description !== undefined && { description: product.description }),
       ...(product.sku !== undefined && { sku: product.sku }),
-      ...(product.main_image !== undefined && { main_image: product.main_image }),
+      ...(product.main_image !== undefined && { main_image: assetLink(product.main_image, base) }),
       ...(product.price !== undefined && { price: product.price }),
       ...(product.price_units !== undefined && { price_units: product.price_units }),
       ...timestamps,

@@ -14,20 +14,21 @@ export function subscriptionDocument(record: SubscriptionRecord, texts: Subscrip
 /**
  * A list page: `{ meta, data, included?, links }`; `included` only when asked, with only the asked keys,
  * the plans and products of the page's offerings, each once, first seen first.
- * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, texts)
+ * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, 'http://127.0.0.1:4010', texts)
  */
 export function subscriptionsDocument(
   found: SubscriptionPage,
   include: ReadonlySet<SubscriptionInclude>,
   page: Page,
   url: URL,
+  base: string,
   texts: SubscriptionTexts,
 ): JsonText {
   const { records, total } = found;
   return jsonDocument({
     meta: pageMeta(total, page),
     data: jsonArray(records.map((record) => texts.subscription(record))),
-    included: include.size === 0 ? undefined : included(records, include, texts),
+    included: include.size === 0 ? undefined : included(records, include, base, texts),
     links: pageLinks(url, total, page),
   });
 }
@@ -35,6 +36,7 @@ export function subscriptionsDocument(
 function included(
   records: readonly SubscriptionRecord[],
   include: ReadonlySet<SubscriptionInclude>,
+  base: string,
   texts: SubscriptionTexts,
 ): JsonText {
   const offerings = [...new Set(records.map((record) => record.offering))];
@@ -50,7 +52,7 @@ function included(
   if (include.has('products'))
     members.products = jsonArray(
       uniqueOf(offerings, (offering) => offering.products).map(({ item, offering }) =>
-        texts.product(item, offering),
+        texts.product(item, offering, base),
       ),
     );
   return jsonDocument(members);

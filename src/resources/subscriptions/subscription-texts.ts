@@ -10,7 +10,7 @@ import { encodeSubscription } from './subscription-resource.js';
 
 /**
  * The JSON texts of subscriptions and of the plans and products `included` holds, each rendered once per
- * record: none depends on the request, so a page only joins them.
+ * record (a product once per base URL, for its image link), so a page only joins them.
  * @example const texts = new SubscriptionTexts(memo); `[${records.map((r) => texts.subscription(r)).join(',')}]`
  */
 export class SubscriptionTexts {
@@ -26,7 +26,10 @@ export class SubscriptionTexts {
     );
   }
 
-  product(product: OfferingProductRecord, offering: OfferingRecord): string {
-    return this.memo.text('product', product, () => JSON.stringify(encodeOfferingProduct(product, offering)));
+  /** A product's text links its image through `base`, the request's origin and base path. */
+  product(product: OfferingProductRecord, offering: OfferingRecord, base: string): string {
+    return this.memo.text(`product\n${base}`, product, () =>
+      JSON.stringify(encodeOfferingProduct(product, offering, base)),
+    );
   }
 }

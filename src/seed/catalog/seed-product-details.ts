@@ -1,3 +1,4 @@
+import { placeholderAsset } from '../../store/placeholder-asset.js';
 import type { CustomInput, FileRecord, ProductRecord } from '../../store/catalog/catalog-records.js';
 import type { SeedRandom } from '../seed-random.js';
 
@@ -100,7 +101,8 @@ export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
       file_name,
       mime_type,
       file_size: faker.number.int({ min: 20_000, max: image ? 2_500_000 : 8_000_000 }),
-      link: { href: `https://files.subcat.example/${id}/${file_name}` },
+      // Images point at the mock's own placeholders (rendered per request host); manuals keep a files host.
+      link: { href: image ? placeholderAsset(id) : `https://files.subcat.example/${id}/${file_name}` },
       meta: { timestamps: { created_at: faker.date.past({ years: 2 }).toISOString() } },
     });
   }

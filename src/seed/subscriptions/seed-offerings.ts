@@ -1,3 +1,4 @@
+import { placeholderAsset } from '../../store/placeholder-asset.js';
 import { planPrice } from '../../store/subscriptions/plan-price.js';
 import {
   BILLING_INTERVAL_TYPES,
@@ -74,7 +75,7 @@ function seedProduct(
     name: faker.commerce.productName(),
     ...(random.chance(0.8) && { description: faker.commerce.productDescription() }),
     ...(random.chance(0.9) && { sku: `SKU-${random.token(8).toUpperCase()}` }),
-    ...(random.chance(0.7) && { main_image: `https://files.example.com/images/${random.uuid()}.jpg` }),
+    ...(random.chance(0.7) && { main_image: placeholderAsset(random.uuid()) }),
     ...(price && { price }),
     ...(random.chance(0.8) && { price_units: { unit: random.pick(PRICE_UNITS), amount: random.int(1, 12) } }),
   };

@@ -25,6 +25,25 @@ export class SubscriptionChanges {
     if (offering !== undefined) this.offerings.set(offering.id, offering);
   }
 
+  /**
+   * Writes that make these changes again over the same seed, in order: each created subscription (as it is
+   * now) with the inline offering it brought, then the updates of seeded ones. A state file keeps these.
+   */
+  asWrites(): { kind: 'create' | 'update'; subscription: SubscriptionRecord; offering?: OfferingRecord }[] {
+    const writes: { kind: 'create' | 'update'; subscription: SubscriptionRecord; offering?: OfferingRecord }[] = [];
+    const brought = new Set<string>();
+    this.created.forEach((record, index) => {
+      const subscription = this.replaced.get(this.offset + index) ?? record;
+      const offering = this.offerings.get(subscription.offering.id);
+      const first = offering !== undefined && !brought.has(offering.id);
+      if (first) brought.add(offering.id);
+      writes.push(first ? { kind: 'create', subscription, offering } : { kind: 'create', subscription });
+    });
+    for (const [position, subscription] of this.replaced)
+      if (position < this.offset) writes.push({ kind: 'update', subscription });
+    return writes;
+  }
+
   /** An independent copy: later changes to either never show in the other. */
   copy(): SubscriptionChanges {
     const index: EqIndex = new Map();

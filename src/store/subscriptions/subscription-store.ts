@@ -17,6 +17,10 @@ export interface SubscriptionStoreOptions {
   newId?: () => string;
   /** The most subscriptions the store holds, seeded ones included; creates past it are refused. */
   maxSubscriptions?: number;
+  /** A limit shared with other stores (sessions): the limit reached, or undefined while there is room. */
+  sharedLimit?: () => number | undefined;
+  /** Told of every create and update before it is made (a state file keeps them); not told of apply(). */
+  onWrite?: (write: SubscriptionWrite) => void;
 }
 
 /** A write as the store applied it: what a state file keeps, and what replaying it applies again. */
@@ -51,6 +55,11 @@ export class SubscriptionSnapshot {
   get size(): number {
     return this.seeded.records.length + this.changes.created.length;
   }
+
+  /** Writes that make this snapshot's changes again over the same seed. */
+  writes(): SubscriptionWrite[] {
+    return this.changes.asWrites();
+  }
 }
 
 /**
@@ -63,10 +72,12 @@ export class SubscriptionSnapshot {
  */
 export class SubscriptionStore {
   private changes: SubscriptionChanges;
-  private writes = 0;
+  private moves = 0;
   private readonly clock: OrderedClock;
   private readonly newId: () => string;
   private readonly maxSubscriptions: number;
+  private readonly sharedLimit: () => number | undefined;
+  private readonly onWrite: (write: SubscriptionWrite) => void;
 
   constructor(
     readonly seeded: SeededSubscriptions,
@@ -76,15 +87,22 @@ export class SubscriptionStore {
     this.clock = new OrderedClock(options.clock);
     this.newId = options.newId ?? randomUUID;
     this.maxSubscriptions = options.maxSubscriptions ?? Number.POSITIVE_INFINITY;
+    this.sharedLimit = options.sharedLimit ?? (() => undefined);
+    this.onWrite = options.onWrite ?? (() => undefined);
   }
 
   get size(): number {
     return this.seeded.records.length + this.changes.created.length;
   }
 
+  /** Subscriptions created here (not seeded), which a shared limit counts. */
+  get created(): number {
+    return this.changes.created.length;
+  }
+
   /** Moves on every write, restore and reset, never back: a response made at one version holds until the next. */
   get version(): number {
-    return this.writes;
+    return this.moves;
   }
 
   find(id: string): SubscriptionRecord | undefined {
@@ -133,8 +151,9 @@ export class SubscriptionStore {
 
   /** Creates a subscription; an inline offering is stored with it. */
   create(command: CreateSubscriptionCommand): CreateResult {
-    if (this.size >= this.maxSubscriptions)
-      return { ok: false, reason: 'full', limit: this.maxSubscriptions };
+    if (this.size >= this.maxSubscriptions) return { ok: false, reason: 'full', limit: this.maxSubscriptions };
+    const shared = this.sharedLimit();
+    if (shared !== undefined) return { ok: false, reason: 'full', limit: shared };
     const built = buildSubscription(command, {
       findOffering: (id) => this.offering(id),
       newId: this.newId,
@@ -144,6 +163,7 @@ export class SubscriptionStore {
     const write: SubscriptionWrite = built.newOffering
       ? { kind: 'create', subscription: built.subscription, offering: built.newOffering }
       : { kind: 'create', subscription: built.subscription };
+    this.onWrite(write); // first: a write the state file could not keep is not made
     this.apply(write);
     return { ok: true, subscription: built.subscription, write };
   }
@@ -155,6 +175,7 @@ export class SubscriptionStore {
     const outcome = applyUpdate(current, command, this.clock.now(current.updated_at));
     if (!outcome.ok) return { ok: false, reason: 'invalid', broken: outcome.broken };
     const write: SubscriptionWrite = { kind: 'update', subscription: outcome.subscription };
+    this.onWrite(write); // first: a write the state file could not keep is not made
     this.apply(write);
     return { ok: true, subscription: outcome.subscription, write };
   }
@@ -172,7 +193,12 @@ export class SubscriptionStore {
       if (position === undefined) throw new Error(`no subscription ${subscription.id} to update`);
       this.changes.replaced.set(position, subscription);
     }
-    this.writes += 1;
+    this.moves += 1;
+  }
+
+  /** Writes that make the store's changes again over the same seed (a compacted state file). */
+  writes(): SubscriptionWrite[] {
+    return this.changes.asWrites();
   }
 
   snapshot(): SubscriptionSnapshot {
@@ -183,13 +209,13 @@ export class SubscriptionStore {
     if (snapshot.seeded !== this.seeded)
       throw new Error('a snapshot is restored only into a store of the same seed');
     this.changes = snapshot.changes.copy();
-    this.writes += 1;
+    this.moves += 1;
   }
 
   /** Back to the seeded records. */
   reset(): void {
     this.changes = new SubscriptionChanges(this.seeded.records.length);
-    this.writes += 1;
+    this.moves += 1;
   }
 
   private at(position: number): SubscriptionRecord {

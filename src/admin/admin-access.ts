@@ -1,0 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { HttpError } from '../http/http-error.js';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
+
+/** Whether the mock listens on a loopback address only, where the admin API needs no token. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * Who may use the admin API: anyone on loopback without a token; beyond loopback, only requests with the
+ * admin token (`x-subcat-admin-token: TOKEN` or `Authorization: Bearer TOKEN`), else 403 saying what to do.
+ * @example adminAccess('0.0.0.0', 's3cret')(request) // throws a 403 without the token
+ */
+export function adminAccess(host: string, token: string | undefined): (request: IncomingMessage) => void {
+  if (token === undefined && isLoopback(host)) return () => undefined;
+  return (request) => {
+    if (token === undefined)
+      throw HttpError.of(403, `the admin API is off: the mock listens on ${host}, beyond loopback; start it with --admin-token TOKEN to use it`);
+    const given = request.headers['x-subcat-admin-token'] ?? bearer(request.headers.authorization);
+    if (typeof given === 'string' && same(given, token)) return;
+    throw HttpError.of(403, 'the admin API needs the admin token: send x-subcat-admin-token: TOKEN (the mock was started with --admin-token)', {
+      header: 'x-subcat-admin-token',
+    });
+  };
+}
+
+function bearer(header: string | undefined): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

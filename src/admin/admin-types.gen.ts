@@ -1,0 +1,870 @@
+// Generated from spec/admin.openapi.yaml by `npm run gen:types` (scripts/gen-types.mjs, openapi-typescript). Do not edit:
+// change the spec, run `npm run gen:types`, commit both. src/contract/openapi-types.test.ts fails when this is stale.
+export interface paths {
+    "/__subcat/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seed, sizes, version, uptime, options in effect and the fixed ids. */
+        get: operations["getInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back to the seeded state (the session's data; its snapshots are kept). */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's snapshots, oldest first. */
+        get: operations["listSnapshots"];
+        put?: never;
+        /** Keeps the session's data under a name, to restore later. */
+        post: operations["takeSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The session's data becomes the snapshot's again (the snapshot is kept). */
+        post: operations["restoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets a snapshot. */
+        delete: operations["deleteSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last requests of the session, newest first (a ring of 1,000 by default).
+         * @description Headers that carry secrets (Authorization, cookies, tokens) are kept as `<redacted>`; bodies past
+         *     16 KiB are cut (`truncated: true`).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Empties the session's journal. */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The journal as it grows, as Server-Sent Events (one `request` event per entry, any session). */
+        get: operations["streamRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fault rules in effect, in the order they are tried. */
+        get: operations["listFaults"];
+        put?: never;
+        /** Adds a fault rule; the first rule that matches a request acts on it. */
+        post: operations["addFault"];
+        /** Removes every fault rule. */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/faults/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one fault rule. */
+        delete: operations["deleteFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latency every answer of the four operations gets. */
+        get: operations["getDelay"];
+        /** Sets the latency: delay in ms, [min, max] in ms, or null for none. */
+        put: operations["setDelay"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sessions alive, most recently used first (the default session is always there). */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/sessions/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets a session (its data, snapshots and journal); the next request naming it starts afresh. */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A small placeholder SVG per image id, so seeded product images render in a front-end. */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Letters, digits, `.`, `_` and `-`, at most 64. */
+        Name: string;
+        Info: {
+            version: string;
+            seed: number;
+            /** @description Seeded subscriptions (fixture records come on top). */
+            subscriptions: number;
+            /** @description Seeded catalog products per release. */
+            products: number;
+            page_length: number;
+            base_path: string;
+            /** Format: date-time */
+            started_at: string;
+            uptime_s: number;
+            delay: components["schemas"]["Delay"];
+            /** @description Fault rules in effect. */
+            faults?: number;
+            session: components["schemas"]["SessionSummary"];
+            sessions: {
+                count: number;
+                max: number;
+            };
+            state_file?: string | null;
+            /** @description The fixed ids of fixtures/ids.json. */
+            ids: Record<string, never>;
+            /** @description Working requests of the four operations, built from the seeded data, relative to the base URL. */
+            examples?: {
+                title: string;
+                method: string;
+                path: string;
+                body?: Record<string, never>;
+            }[];
+        };
+        SessionSummary: {
+            /** @description The session's name; the empty string is the default session. */
+            name: string;
+            /** @description Subscriptions the session holds, seeded ones included. */
+            subscriptions: number;
+            snapshots: number;
+            /** Format: date-time */
+            last_used_at?: string;
+        };
+        Snapshot: {
+            name: components["schemas"]["Name"];
+            /** Format: date-time */
+            taken_at: string;
+            subscriptions: number;
+        };
+        JournalEntry: {
+            /** @description The request id (also the answer's x-request-id). */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            /** @description Path and query as received. */
+            url: string;
+            path: string;
+            operation_id?: string | null;
+            /** @description The status answered; 0 when no answer was sent (a reset or hung connection). */
+            status: number;
+            duration_ms: number;
+            session: string;
+            /** @description The fault rule that acted on the request, as "id: what it did". */
+            fault?: string | null;
+            request: components["schemas"]["JournalMessage"];
+            response: components["schemas"]["JournalMessage"];
+        };
+        JournalMessage: {
+            headers: {
+                [key: string]: string;
+            };
+            body: string | null;
+            truncated: boolean;
+        };
+        /** @description Milliseconds, a `[min, max]` range drawn per request, or null for none. */
+        Delay: null | number | number[];
+        DelaySetting: {
+            delay: components["schemas"]["Delay"];
+        };
+        /**
+         * @description Match fields (all given must match; none matches every request of the four operations), one or more
+         *     actions, and limits. Actions combine in this order: `delay`, then one of `reset`, `hang`, `truncate`
+         *     or `status` (with `body`, default a JSON:API error body; 429 and 503 carry `Retry-After: 1`).
+         */
+        FaultRuleInput: {
+            /** @enum {string} */
+            operationId?: "createSubscription" | "updateSubscription" | "listSubscriptions" | "getNodeProducts";
+            /** @enum {string} */
+            method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @description A path below the base path, `*` matching any run of characters, e.g. `/subscriptions/*`. */
+            path?: string;
+            /** @description A substring of the raw query string. */
+            query?: string;
+            /** @description `name` (present) or `name: substring` (its value holds the substring). */
+            header?: string;
+            status?: number;
+            /** @description The body to answer with `status` (any JSON); default a JSON:API error naming the rule. */
+            body?: unknown;
+            /** @description Seconds for Retry-After (default 1 on 429 and 503). */
+            retry_after?: number;
+            delay?: components["schemas"]["Delay"];
+            /** @description Destroys the connection instead of answering. */
+            reset?: boolean;
+            /** @description Never answers; the connection stays open until the client gives up. */
+            hang?: boolean;
+            /** @description Sends the head and half of the body, then cuts the connection. */
+            truncate?: boolean;
+            /** @description Acts on this many requests, then retires. */
+            times?: number;
+            /** @description Acts on a request with this chance, drawn from a generator seeded with `seed`. */
+            probability?: number;
+            /** @description The seed of `probability` (default 1): the same seed gives the same sequence of choices. */
+            seed?: number;
+            /** @description Only requests of this session. */
+            session?: components["schemas"]["Name"];
+        };
+        FaultRule: components["schemas"]["FaultRuleInput"] & {
+            id: string;
+            /** @description Requests the rule matched. */
+            matched: number;
+            /** @description Requests it acted on. */
+            applied: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Error: {
+            errors: {
+                status: string;
+                title: string;
+                detail: string;
+                source?: {
+                    pointer?: string;
+                    parameter?: string;
+                    header?: string;
+                };
+            }[];
+            meta?: {
+                omitted?: number;
+            };
+        };
+    };
+    responses: {
+        /** @description The request breaks a rule; each error names the field or parameter. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The admin API needs the admin token (the mock listens beyond loopback). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such snapshot, rule or session. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A snapshot of that name exists already. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+        Session: components["schemas"]["Name"];
+        SnapshotName: components["schemas"]["Name"];
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getInfo: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the mock serves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Info"];
+                    };
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session holds the seeded data again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionSummary"];
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Snapshot"][];
+                    };
+                };
+            };
+        };
+    };
+    takeSnapshot: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["Name"];
+                };
+            };
+        };
+        responses: {
+            /** @description The snapshot. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Snapshot"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path: {
+                name: components["parameters"]["SnapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionSummary"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path: {
+                name: components["parameters"]["SnapshotName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+                /** @description Only requests with this method (GET, POST, ...). */
+                method?: string;
+                /** @description Only requests whose path matches this pattern (`*` matches any run of characters). */
+                path?: string;
+                /** @description Only answers with this status, or this class (`4xx`, `5xx`). */
+                status?: string;
+                /** @description Only requests at or after this time (RFC 3339), or after this request id. */
+                since?: string;
+                /** @description At most this many entries (default all that match). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: {
+                /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
+                session?: components["parameters"]["Session"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream; each event's data is one JournalEntry as JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"][];
+                    };
+                };
+            };
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FaultRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No rule is left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delay in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DelaySetting"];
+                    };
+                };
+            };
+        };
+    };
+    setDelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelaySetting"];
+            };
+        };
+        responses: {
+            /** @description The delay now in effect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DelaySetting"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionSummary"][];
+                    };
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["Name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `{id}.svg` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, the same bytes for the same id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+}

@@ -1,0 +1,202 @@
+import type { Step } from '../http/compose.js';
+import type { Exchange } from '../http/exchange.js';
+import { HttpError } from '../http/http-error.js';
+import type { Target } from '../http/steps/route-step.js';
+import type { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
+import {
+  SubscriptionStore,
+  type SubscriptionStoreOptions,
+  type SubscriptionWrite,
+} from '../store/subscriptions/subscription-store.js';
+import { faultStep, journalStep, sessionStep } from './control-steps.js';
+import type { Delay } from './delay.js';
+import { FaultRules, type FaultRuleInput, type FaultRuleView } from './faults.js';
+import { JournalFeed } from './journal-feed.js';
+import type { JournalEntry, JournalFilter } from './journal.js';
+import { seededDraws } from './seeded-draws.js';
+import { Sessions, type Session } from './sessions.js';
+
+/** Something that keeps the control plane's changes across restarts (state-file.ts). */
+export interface ChangeLog {
+  write(session: string, write: SubscriptionWrite): void;
+  event(session: string, event: { op: 'reset' } | { op: 'snapshot' | 'restore' | 'forget'; name: string }): void;
+}
+
+export interface ControlPlaneOptions<State> {
+  seeded: SeededSubscriptions;
+  /** The operations' state around one session's store. */
+  stateOf: (store: SubscriptionStore) => State;
+  /** The most subscriptions the mock holds: the seeded ones once, plus every session's created ones. */
+  maxSubscriptions: number;
+  maxSessions: number;
+  journalSize: number;
+  delay: Delay;
+  /** Seeds the draws of ranged delays. */
+  seed: number;
+  now?: () => number;
+}
+
+export interface SnapshotSummary {
+  name: string;
+  taken_at: string;
+  subscriptions: number;
+}
+
+export interface SessionSummary {
+  name: string;
+  subscriptions: number;
+  snapshots: number;
+  last_used_at: string;
+}
+
+/**
+ * The mock's control plane: sessions (each its own store over the shared seed, its snapshots and journal),
+ * fault rules and latency. The admin API (admin-routes.ts) and the library handle of startMock() both act
+ * through it; its steps go into the request pipeline.
+ * @example const plane = new ControlPlane({ seeded, stateOf, maxSubscriptions: 200_000, maxSessions: 256, journalSize: 1000, delay: null, seed: 1 });
+ */
+export class ControlPlane<State> {
+  readonly sessions: Sessions<State>;
+  readonly faults: FaultRules;
+  readonly feed = new JournalFeed();
+  private delaySetting: Delay;
+  private readonly draw: () => number;
+  private log: ChangeLog | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ControlPlaneOptions<State>) {
+    this.now = options.now ?? Date.now;
+    this.delaySetting = options.delay;
+    this.draw = seededDraws(options.seed);
+    this.faults = new FaultRules(this.now);
+    const seededCount = options.seeded.records.length;
+    this.sessions = new Sessions<State>({
+      max: options.maxSessions,
+      journalSize: options.journalSize,
+      now: this.now,
+      newStore: (name) => this.newStore(name),
+      stateOf: options.stateOf,
+    });
+    // The shared limit counts the seeded records once: creates past it are refused in every session.
+    this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);
+  }
+
+  private readonly createdLimit: number;
+
+  /** Keeps every later change in `log` (a state file); replayed changes are applied before this is set. */
+  keepChangesIn(log: ChangeLog): void {
+    this.log = log;
+  }
+
+  /** The steps of the pipeline: `outer` around everything (the journal), `session` around the operations. */
+  steps(ownPath: (path: string) => boolean): {
+    outer: Step<Exchange<Target<State>, State>>[];
+    session: Step<Exchange<Target<State>, State>>[];
+  } {
+    return {
+      outer: [journalStep(this.sessions, this.feed, ownPath)],
+      session: [sessionStep(this.sessions), faultStep(this.faults, () => this.delaySetting, this.draw)],
+    };
+  }
+
+  get delay(): Delay {
+    return this.delaySetting;
+  }
+
+  set delay(delay: Delay) {
+    this.delaySetting = delay;
+  }
+
+  session(name: string): Session<State> {
+    return this.sessions.use(name).session;
+  }
+
+  reset(name: string): SessionSummary {
+    const session = this.session(name);
+    this.log?.event(name, { op: 'reset' });
+    session.store.reset();
+    return this.summary(session);
+  }
+
+  snapshot(snapshotName: string, name: string): SnapshotSummary {
+    const session = this.session(name);
+    if (session.snapshots.has(snapshotName))
+      throw HttpError.of(409, `snapshot '${snapshotName}' exists already; delete it first (DELETE /__subcat/snapshots/${snapshotName}) or choose another name`, {
+        pointer: '/name',
+      });
+    this.log?.event(name, { op: 'snapshot', name: snapshotName });
+    const kept = { name: snapshotName, takenAt: this.now(), snapshot: session.store.snapshot() };
+    session.snapshots.set(snapshotName, kept);
+    return snapshotSummary(kept);
+  }
+
+  restore(snapshotName: string, name: string): SessionSummary {
+    const session = this.session(name);
+    const kept = session.snapshots.get(snapshotName);
+    if (kept === undefined) throw this.noSnapshot(session, snapshotName);
+    this.log?.event(name, { op: 'restore', name: snapshotName });
+    session.store.restore(kept.snapshot);
+    return this.summary(session);
+  }
+
+  forgetSnapshot(snapshotName: string, name: string): void {
+    const session = this.session(name);
+    if (!session.snapshots.has(snapshotName)) throw this.noSnapshot(session, snapshotName);
+    this.log?.event(name, { op: 'forget', name: snapshotName });
+    session.snapshots.delete(snapshotName);
+  }
+
+  snapshots(name: string): SnapshotSummary[] {
+    return [...this.session(name).snapshots.values()].map(snapshotSummary);
+  }
+
+  requests(filter: JournalFilter, name: string): JournalEntry[] {
+    return this.session(name).journal.entries(filter);
+  }
+
+  clearRequests(name: string): void {
+    this.session(name).journal.clear();
+  }
+
+  addFault(rule: FaultRuleInput): FaultRuleView {
+    return this.faults.add(rule);
+  }
+
+  dropSession(name: string): void {
+    if (!this.sessions.drop(name)) throw HttpError.of(404, `no session '${name}'`, { parameter: 'name' });
+  }
+
+  summary(session: Session<State>): SessionSummary {
+    return {
+      name: session.name,
+      subscriptions: session.store.size,
+      snapshots: session.snapshots.size,
+      last_used_at: new Date(session.lastUsed).toISOString(),
+    };
+  }
+
+  private newStore(name: string): SubscriptionStore {
+    const options: SubscriptionStoreOptions = {
+      sharedLimit: () => (this.createdTotal() >= this.createdLimit ? this.options.maxSubscriptions : undefined),
+      onWrite: (write) => this.log?.write(name, write),
+    };
+    return new SubscriptionStore(this.options.seeded, options);
+  }
+
+  private createdTotal(): number {
+    let total = 0;
+    for (const session of this.sessions.list()) total += session.store.created;
+    return total;
+  }
+
+  private noSnapshot(session: Session<State>, snapshotName: string): HttpError {
+    const names = [...session.snapshots.keys()];
+    const known = names.length === 0 ? 'it has none' : `it has ${names.join(', ')}`;
+    const whose = session.name === '' ? 'the default session' : `session '${session.name}'`;
+    return HttpError.of(404, `no snapshot '${snapshotName}' in ${whose}; ${known}`, { parameter: 'name' });
+  }
+}
+
+function snapshotSummary(kept: { name: string; takenAt: number; snapshot: { size: number } }): SnapshotSummary {
+  return { name: kept.name, taken_at: new Date(kept.takenAt).toISOString(), subscriptions: kept.snapshot.size };
+}

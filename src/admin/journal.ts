@@ -1,0 +1,152 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Answer } from '../http/exchange.js';
+
+/** Headers kept as `<redacted>` in the journal: whatever may carry a secret. */
+const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
+/** Bodies past this many characters are cut when shown. */
+export const JOURNAL_BODY_CHARS = 16 * 1024;
+export const DEFAULT_JOURNAL_SIZE = 1_000;
+
+/** What the journal keeps of one request: references only, so recording costs an object, not copies. */
+export interface JournalRecord {
+  id: string;
+  at: number;
+  method: string;
+  url: string;
+  operationId: string | undefined;
+  status: number;
+  durationMs: number;
+  session: string;
+  fault: string | undefined;
+  requestHeaders: IncomingHttpHeaders;
+  requestBody: unknown;
+  responseHeaders: Readonly<Record<string, string | number>>;
+  responseBody: Answer['body'];
+}
+
+/** A journal entry as the admin API shows it (spec/admin.openapi.yaml, JournalEntry). */
+export interface JournalEntry {
+  id: string;
+  at: string;
+  method: string;
+  url: string;
+  path: string;
+  operation_id: string | null;
+  status: number;
+  duration_ms: number;
+  session: string;
+  fault: string | null;
+  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  response: { headers: Record<string, string>; body: string | null; truncated: boolean };
+}
+
+export interface JournalFilter {
+  method?: string;
+  /** A path pattern, `*` for any run of characters. */
+  path?: string;
+  /** `404` or a class, `4xx`. */
+  status?: string;
+  /** An RFC 3339 time, or a request id: entries after it. */
+  since?: string;
+  limit?: number;
+}
+
+/**
+ * The last requests of one session, newest first, in a ring of fixed size. Entries are shaped (redacted,
+ * cut, stringified) only when read, so the hot path pays one small object per request.
+ * @example journal.record(record); journal.entries({ status: '4xx' })
+ */
+export class Journal {
+  private readonly ring: (JournalRecord | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
+    this.ring = new Array<JournalRecord | undefined>(Math.max(1, size));
+  }
+
+  record(record: JournalRecord): void {
+    this.ring[this.next] = record;
+    this.next = (this.next + 1) % this.ring.length;
+    this.count = Math.min(this.count + 1, this.ring.length);
+  }
+
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+    this.count = 0;
+  }
+
+  /** Matching entries, newest first. */
+  entries(filter: JournalFilter = {}): JournalEntry[] {
+    const matches = recordFilter(filter);
+    const found: JournalEntry[] = [];
+    for (let back = 1; back <= this.count && found.length < (filter.limit ?? Infinity); back++) {
+      const record = this.ring[(this.next - back + this.ring.length) % this.ring.length];
+      if (record === undefined) continue;
+      if (filter.since !== undefined && record.id === filter.since) break;
+      if (matches(record)) found.push(journalEntry(record));
+    }
+    return found;
+  }
+}
+
+/** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
+export function recordFilter(filter: JournalFilter): (record: JournalRecord) => boolean {
+  const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+  const since = filter.since === undefined ? Number.NaN : Date.parse(filter.since);
+  const status = filter.status;
+  return (record) =>
+    (filter.method === undefined || record.method === filter.method.toUpperCase()) &&
+    (path === undefined || path.test(record.url.split('?')[0] ?? '')) &&
+    (status === undefined || (status.endsWith('xx') ? String(record.status)[0] === status[0] : String(record.status) === status)) &&
+    (Number.isNaN(since) || record.at >= since);
+}
+
+/** `*` matches any run of characters; everything else is literal; the whole path must match. */
+export function pathPattern(pattern: string): RegExp {
+  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+export function journalEntry(record: JournalRecord): JournalEntry {
+  const request = shownBody(record.requestBody === undefined ? undefined : textOf(record.requestBody));
+  const response = shownBody(record.responseBody === undefined ? undefined : textOf(record.responseBody));
+  return {
+    id: record.id,
+    at: new Date(record.at).toISOString(),
+    method: record.method,
+    url: record.url,
+    path: record.url.split('?')[0] ?? record.url,
+    operation_id: record.operationId ?? null,
+    status: record.status,
+    duration_ms: Math.round(record.durationMs * 100) / 100,
+    session: record.session,
+    fault: record.fault ?? null,
+    request: { headers: redacted(record.requestHeaders), ...request },
+    response: { headers: redacted(record.responseHeaders), ...response },
+  };
+}
+
+function textOf(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (Buffer.isBuffer(body)) return body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4);
+  return JSON.stringify(body) ?? '';
+}
+
+function shownBody(text: string | undefined): { body: string | null; truncated: boolean } {
+  if (text === undefined) return { body: null, truncated: false };
+  return text.length > JOURNAL_BODY_CHARS
+    ? { body: text.slice(0, JOURNAL_BODY_CHARS), truncated: true }
+    : { body: text, truncated: false };
+}
+
+/** Header values as strings, every one that may hold a secret as `<redacted>`. */
+export function redacted(headers: Readonly<Record<string, string | number | string[] | undefined>>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    shown[name.toLowerCase()] = SECRET_HEADERS.test(name) ? '<redacted>' : Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return shown;
+}
