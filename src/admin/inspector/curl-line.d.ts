@@ -1,0 +1,6 @@
+export function curlLine(request: {
+  method: string;
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string | null;
+}): string;

@@ -1,0 +1,4 @@
+export type Delay = number | [number, number] | null;
+export function parseDelay(text: string): { delay: Delay } | { problem: string };
+export function delayText(delay: Delay | undefined): string;
+export function delayInput(delay: Delay | undefined): string;

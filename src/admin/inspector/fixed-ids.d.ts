@@ -1,0 +1,1 @@
+export function fixedIds(ids: unknown, prefix?: string): { name: string; value: string }[];

@@ -1,0 +1,1 @@
+export function headerLines(text: string): { headers: Record<string, string>; problems: string[] };

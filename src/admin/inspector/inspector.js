@@ -1,0 +1,142 @@
+import { showAbout } from './about-panel.js';
+import { AdminClient } from './admin-client.js';
+import { byId, element } from './element.js';
+import { examplesPanel } from './examples-panel.js';
+import { faultsPanel } from './faults-panel.js';
+import { showIds } from './ids-panel.js';
+import { followJournal } from './journal-feed.js';
+import { isControlPlane } from './journal-text.js';
+import { journalPanel } from './journal-panel.js';
+import { act, showProblem } from './notice.js';
+import { sessionFromQuery, sessionQuery } from './session-name.js';
+import { sessionPicker } from './session-picker.js';
+import { statePanel } from './state-panel.js';
+
+/** Where the page keeps an admin token for this tab (never in the address, never in localStorage). */
+const TOKEN_KEY = 'subcat-admin-token';
+
+/** What the feed indicator says for each mode. */
+const MODES = {
+  live: 'live',
+  polling: 'polling every 2 s',
+  reconnecting: 'reconnecting…',
+  offline: 'the mock does not answer',
+};
+
+/** Asks for the admin token when the control plane answers 403 (the mock listens beyond loopback). */
+function askToken(client) {
+  const input = element('input', { id: 'admin-token', type: 'password', autocomplete: 'off' });
+  const form = element(
+    'form',
+    { class: 'inline-form' },
+    element('div', { class: 'field grow' }, element('label', { for: 'admin-token' }, 'Admin token'), input),
+    element('button', { type: 'submit' }, 'Use token'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    client.token = input.value.trim();
+    sessionStorage.setItem(TOKEN_KEY, client.token);
+    location.reload();
+  });
+  const notice = byId('notice');
+  notice.replaceChildren(
+    element(
+      'p',
+      {},
+      'This mock listens beyond loopback: its control plane needs the admin token it was started with.',
+    ),
+    form,
+  );
+  notice.hidden = false;
+}
+
+/**
+ * Starts the inspector: `admin` is the control plane's base path, e.g. `/__subcat/` or `/v2/__subcat/`.
+ * @example import('/__subcat/inspector.js').then((inspector) => inspector.start('/__subcat/'))
+ */
+export async function start(admin) {
+  const client = new AdminClient(admin);
+  client.session = sessionFromQuery(location.search);
+  client.token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+  const apiBase = admin.slice(0, -'/__subcat/'.length);
+
+  let examplesShown = false;
+  const refresh = async () => {
+    const [info, sessions, snapshots, rules] = await Promise.all([
+      client.call('GET', 'info', { scoped: true }),
+      client.call('GET', 'sessions'),
+      client.call('GET', 'snapshots', { scoped: true }),
+      client.call('GET', 'faults'),
+    ]);
+    showAbout(info, admin);
+    picker.show(sessions ?? []);
+    state.show(info, snapshots ?? []);
+    faults.show(rules ?? [], info.delay ?? null);
+    if (!examplesShown) {
+      examples.show(info.examples ?? []);
+      showIds(info.ids ?? {});
+      examplesShown = true;
+    }
+  };
+  let pending;
+  /** Refreshes at most about six times a second while requests come: counts and fault tallies move with each. */
+  const refreshSoon = () => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      void refresh().catch(showProblem);
+    }, 150);
+  };
+
+  const examples = examplesPanel({ client, apiBase });
+  const replay = (request) => {
+    examples.load(request);
+    byId('composer-path').focus();
+    byId('try').scrollIntoView({ block: 'start' });
+  };
+  const journal = journalPanel({
+    client,
+    apiBase,
+    replay,
+    follow: (path) => replay({ method: 'GET', path }),
+  });
+  const state = statePanel({ client, refresh });
+  const faults = faultsPanel({ client, refresh });
+  const pick = async (name) => {
+    client.session = name;
+    history.replaceState(null, '', location.pathname + sessionQuery(name) + location.hash);
+    await act(undefined, async () => {
+      await refresh();
+      await journal.load();
+    });
+  };
+  const picker = sessionPicker({ client, pick });
+
+  // The journal's feed opens while the state loads: the page is ready once both are there.
+  let journalLoaded;
+  const journalReady = new Promise((resolve) => (journalLoaded = resolve));
+  const feedMode = byId('feed');
+  const feed = followJournal(client, {
+    entry: (entry) => {
+      journal.add(entry);
+      if (!isControlPlane(entry.path ?? entry.url)) refreshSoon();
+    },
+    mode: (mode) => {
+      feedMode.dataset.mode = mode;
+      feedMode.textContent = MODES[mode] ?? mode;
+      if (mode === 'polling') journalLoaded();
+    },
+    opened: () => void journal.load().catch(showProblem).finally(journalLoaded),
+    newestId: journal.newestId,
+  });
+  try {
+    await refresh();
+  } catch (error) {
+    if (error?.status === 403) {
+      feed.stop();
+      return askToken(client);
+    }
+    showProblem(error);
+  }
+  await journalReady;
+  document.body.dataset.ready = 'true';
+}

@@ -1,0 +1,277 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { packageRoot } from '../../src/package-root.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
+import { chromiumMissing, distinctColours, launchChromium, type Browser } from './chromium.js';
+import {
+  expectNoConsoleErrors,
+  FOCUSED,
+  openInspector,
+  PAGE_WIDTHS,
+  shownSubscriptions,
+  type OpenedInspector,
+} from './inspector-page.js';
+
+// Issue 14 parts 1, 3 and 4: the mock's inspector, driven in a real Chromium as a front-end developer would.
+
+const screenshots = join(packageRoot(), 'reports', 'screenshots');
+const missing = chromiumMissing();
+if (missing !== undefined) console.warn(`inspector browser tests skipped: ${missing}`);
+
+let browser: Browser | undefined;
+let mock: RunningMock;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  if (missing !== undefined) return;
+  [mock, browser] = await Promise.all([
+    startMock({ port: 0, seed: 3, subscriptions: 40, products: 30, logLevel: 'silent' }),
+    launchChromium(),
+    mkdir(screenshots, { recursive: true }),
+  ]);
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.close()));
+  if (browser === undefined) return;
+  mock.clearFaults();
+  mock.reset();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+});
+
+/** The inspector at `path` of the mock; the test skips (saying why) without Chromium. */
+async function open(skip: (note: string) => void, width = 1280, path = '/'): Promise<OpenedInspector> {
+  if (browser === undefined) {
+    skip(missing ?? 'no browser');
+    throw new Error('unreachable');
+  }
+  const opened = await openInspector(browser, mock.url + path, width);
+  pages.push(opened.page);
+  return opened;
+}
+
+/** A create of the contract, as an app would send it (optionally in a session). */
+function create(headers: Record<string, string> = {}): Promise<Response> {
+  const { account_id, offering_id } = FIXTURE_IDS.subscriptions;
+  return fetch(`${mock.url}/subscriptions/subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({
+      data: {
+        account_id,
+        offering_id,
+        currency: 'USD',
+        manual_payments: true,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+      },
+    }),
+  });
+}
+
+const list = () => fetch(`${mock.url}/subscriptions/subscriptions?page[limit]=1`);
+
+describe('the inspector, in Chromium', () => {
+  it('lists the four operations, sends examples on a click, shows the answers pretty-printed and copies an id', async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip);
+    expect(await page.locator('#operations .operation h3').allTextContents()).toEqual([
+      'List subscriptions',
+      'Create a subscription',
+      'Update a subscription',
+      "Get a node's products",
+    ]);
+    await page.locator('[data-operation=getNodeProducts] button.example').first().click();
+    await page.locator('#response .status.ok').waitFor();
+    expect(await page.locator('#response .status').textContent()).toBe('200 OK');
+    const body = await page.locator('#response pre.body').textContent();
+    expect(body).toMatch(/^\{\n {2}"/);
+    expect(body).toContain('\n  "data": [\n');
+    expect(await page.locator('#response pre.body .tok-key').count()).toBeGreaterThan(10);
+    // The request went through the mock's journal and shows there, live.
+    await page.locator('#journal-list .entry', { hasText: '/relationships/products' }).first().waitFor();
+    expect(await page.locator('#feed').getAttribute('data-mode')).toBe('live');
+    // The answer's own links are followed in the page: the next page.
+    await page.locator('#response pre.body a', { hasText: 'page%5Boffset%5D=25' }).first().click();
+    await expect.poll(() => page.locator('#composer-path').inputValue()).toContain('page%5Boffset%5D=25');
+    await page.locator('#response .status.ok').waitFor();
+
+    // A create from its example: the 201, and the session's count moves.
+    const before = await shownSubscriptions(page);
+    await page.locator('[data-operation=createSubscription] button.example').first().click();
+    await page.locator('#response .status.ok').waitFor();
+    expect(await page.locator('#response .status').textContent()).toBe('201 Created');
+    await expect.poll(() => shownSubscriptions(page)).toBe(before + 1);
+
+    // A fixed id goes to the clipboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    expect(await page.locator('#id-list dt').count()).toBeGreaterThanOrEqual(15);
+    await page.getByRole('button', { name: 'Copy subscriptions.subscription_id' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(
+      FIXTURE_IDS.subscriptions.subscription_id,
+    );
+    expectNoConsoleErrors(errors);
+  });
+
+  it('adds a fault through its form, shows the failing request in the journal, removes the rule, sets a delay', async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip);
+    await page.locator('#fault-form-box summary').click();
+    await page.getByLabel('Operation', { exact: true }).selectOption('listSubscriptions');
+    await page.getByLabel('Action', { exact: true }).selectOption('status');
+    await page.getByLabel('Status (400-599)').fill('503');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const rule = page.locator('#fault-list li[data-fault]');
+    await rule.waitFor();
+    expect(await rule.textContent()).toMatch(/List subscriptions: answer 503/);
+
+    // The app's request fails; the journal shows it highlighted, with the fault and the error body.
+    expect((await list()).status).toBe(503);
+    const failed = page.locator('#journal-list .entry.failed[data-status="503"]');
+    await failed.waitFor();
+    expect(await failed.locator('.fault').textContent()).toMatch(/503/);
+    await failed.click();
+    await page.locator('#entry h3').waitFor();
+    expect(await page.locator('#entry').textContent()).toMatch(/Fault: /);
+    expect(await page.locator('#entry .message').last().textContent()).toMatch(/fault rule/);
+    await expect.poll(async () => rule.textContent()).toMatch(/matched 1, acted on 1/);
+    await page.getByLabel('Status', { exact: true }).selectOption('failures');
+    expect(await page.locator('#journal-list .entry').count()).toBe(1);
+
+    await rule.getByRole('button', { name: /^Remove rule / }).click();
+    await page.locator('#fault-list li.empty').waitFor();
+    expect((await list()).status).toBe(200);
+
+    await page.getByLabel(/^Delay of every answer/).fill('20-40');
+    await page.getByRole('button', { name: 'Set delay' }).click();
+    await expect.poll(() => page.locator('#delay-now').textContent()).toMatch(/20–40 ms/);
+    const started = performance.now();
+    expect((await list()).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(19);
+    await page.getByRole('button', { name: 'No delay' }).click();
+    await expect.poll(() => page.locator('#delay-now').textContent()).toMatch(/waits: none/);
+    expectNoConsoleErrors(errors);
+  });
+
+  it('resets to the seeded count, and takes, restores and deletes a snapshot', async ({ skip }) => {
+    const { page, errors } = await open(skip);
+    const seeded = await shownSubscriptions(page);
+    await page.getByLabel('Name', { exact: true }).fill('before');
+    await page.getByRole('button', { name: 'Take snapshot' }).click();
+    await page.locator('#snapshots li[data-snapshot=before]').waitFor();
+
+    for (let i = 0; i < 3; i++) expect((await create()).status).toBe(201);
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 3);
+    await page.getByRole('button', { name: 'Restore before' }).click();
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded);
+
+    expect((await create()).status).toBe(201);
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 1);
+    await page.getByRole('button', { name: 'Reset to the seed' }).click();
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded);
+    // The list the app sees is back to the seeded count too.
+    await page.locator('[data-operation=listSubscriptions] button.example').first().click();
+    await page.locator('#response .status.ok').waitFor();
+    expect(await page.locator('#response pre.body').textContent()).toContain(`"total": ${seeded}`);
+
+    await page.getByRole('button', { name: 'Delete before' }).click();
+    await page.locator('#snapshots li.empty').waitFor();
+    expectNoConsoleErrors(errors);
+  });
+
+  it('switches session: its own count and journal, its header shown, back to the default one', async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip);
+    const seeded = await shownSubscriptions(page);
+    await page.getByLabel('New session').fill('worker-1');
+    await page.getByRole('button', { name: 'Use' }).click();
+    await page.waitForURL(/\?session=worker-1$/);
+    await expect.poll(() => page.locator('#session-select').inputValue()).toBe('worker-1');
+    expect(await page.locator('#session-hint').textContent()).toContain('x-subcat-session: worker-1');
+
+    expect((await create({ 'x-subcat-session': 'worker-1' })).status).toBe(201);
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 1);
+    const row = page.locator('#journal-list .entry', { hasText: 'worker-1' });
+    await row.waitFor();
+    expect(await row.locator('.method').textContent()).toBe('POST');
+
+    await page.locator('#session-select').selectOption('');
+    await expect.poll(() => shownSubscriptions(page)).toBe(seeded);
+    expect(await page.locator('#journal-list .entry', { hasText: 'worker-1' }).count()).toBe(0);
+    expect(await page.locator('#session-hint').isHidden()).toBe(true);
+    await page.getByLabel('all sessions').check();
+    await page.locator('#journal-list .entry', { hasText: 'worker-1' }).waitFor();
+    expectNoConsoleErrors(errors);
+  });
+
+  it('is the same page at /__subcat/, links its documents, and is reached with the keyboard', async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip, 1280, '/__subcat/');
+    expect(await page.locator('#operations .operation').count()).toBe(4);
+    expect(await page.locator('#facts').textContent()).toMatch(
+      /seed 3 · 40 subscriptions · 30 products per release · up /,
+    );
+    const links = await page
+      .locator('#links a')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
+    expect(links).toEqual(['/__subcat/openapi.yaml', '/__subcat/openapi.json', '/__subcat/README.md']);
+    for (const link of links) expect((await fetch(new URL(link ?? '', mock.url))).status).toBe(200);
+
+    const reached = new Set<string>();
+    const wanted: [string, RegExp][] = [
+      ['section link', /^A# Requests$/],
+      ['session', /^SELECT#session-select Session$/],
+      ['example', /^BUTTON# GET /],
+      ['send', /^BUTTON# Send$/],
+      ['journal filter', /^SELECT#journal-method Method$/],
+      ['reset', /^BUTTON#reset Reset to the seed$/],
+      ['copy id', /^BUTTON# Copy catalog\./],
+    ];
+    for (let i = 0; i < 80 && reached.size < wanted.length; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate<{ tag: string; id: string; name: string; outline: string }>(
+        FOCUSED,
+      );
+      const seen = `${focused.tag}#${focused.id} ${focused.name}`;
+      for (const [label, pattern] of wanted) {
+        if (!pattern.test(seen)) continue;
+        reached.add(label);
+        expect(focused.outline, `${label} shows its focus`).not.toBe('none');
+      }
+    }
+    expect([...reached].sort()).toEqual(wanted.map(([label]) => label).sort());
+    expectNoConsoleErrors(errors);
+  });
+
+  it.for([1280, 390])(
+    'reads without scrolling sideways at %i px, and its screenshot is not blank',
+    async (width, { skip }) => {
+      const { page, errors } = await open(skip, width);
+      await page.locator('[data-operation=listSubscriptions] button.example').first().click();
+      await page.locator('#response .status.ok').waitFor();
+      await page.locator('#journal-list .entry').first().click();
+      await page.locator('#entry h3').waitFor();
+      const { scroll, client } = await page.evaluate<{ scroll: number; client: number }>(PAGE_WIDTHS);
+      expect(scroll).toBeLessThanOrEqual(client);
+      const png = await page.screenshot({
+        path: join(screenshots, `inspector-${width}.png`),
+        fullPage: true,
+      });
+      await writeFile(join(screenshots, `inspector-${width}.txt`), `${mock.url}/ at ${width} px\n`);
+      expect(await distinctColours(browser as Browser, png)).toBeGreaterThan(20);
+      expectNoConsoleErrors(errors);
+    },
+  );
+});
