@@ -4,7 +4,11 @@ import { SUPPORTED_LANGUAGES, type Language } from '../../i18n/language.js';
 import type { FilterExpression } from '../../query/filter.js';
 import type { NodeProductInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
-import { READABLE_RELEASES, type ProductRecord } from '../../store/catalog/catalog-records.js';
+import {
+  READABLE_RELEASES,
+  type FileRecord,
+  type ProductRecord,
+} from '../../store/catalog/catalog-records.js';
 import type { NodeProductsPage } from '../../store/catalog/catalog-store.js';
 import { includedRecords } from '../../store/catalog/included-records.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
@@ -106,6 +110,14 @@ function plainText(probe: Probe, page: NodeProductsPage): string {
     release,
   );
   const encode = (product: ProductRecord) => encodeNodeProduct(product, view, false);
+  // A placeholder the mock serves (`asset:{file}`) links under the request's base; other links stay.
+  const shown = (file: FileRecord) => {
+    const { href } = file.link;
+    return {
+      ...file,
+      link: { href: href.startsWith('asset:') ? `${probe.linkBase}/__subcat/assets/${href.slice(6)}` : href },
+    };
+  };
   return JSON.stringify({
     meta: pageMeta(page.total, probe.page),
     data: page.products.map(({ product, curated }) => encodeNodeProduct(product, view, curated)),
@@ -115,8 +127,8 @@ function plainText(probe: Probe, page: NodeProductsPage): string {
         ? undefined
         : {
             component_products: records.component_products?.map(encode),
-            main_images: records.main_images,
-            files: records.files,
+            main_images: records.main_images?.map(shown),
+            files: records.files?.map(shown),
           },
   });
 }
@@ -128,10 +140,12 @@ const sweep = probes();
 const expected = new Map(sweep.map((probe) => [probe, plainText(probe, found(probe))]));
 
 describe('nodeProductsDocument', () => {
-  it('sweeps curated products, products on two nodes and included components of other nodes', () => {
+  it('sweeps curated products, products on two nodes, included components of other nodes, files of both kinds', () => {
     let curated = 0;
     let twoNodes = 0;
     let foreignComponents = 0;
+    let placeholders = 0;
+    let hosted = 0;
     for (const probe of sweep) {
       const page = found(probe);
       curated += page.products.filter((entry) => entry.curated).length;
@@ -146,16 +160,23 @@ describe('nodeProductsDocument', () => {
       foreignComponents += (included.component_products ?? []).filter(
         (p) => !p.node_ids.includes(probe.nodeId),
       ).length;
+      for (const file of [...(included.files ?? []), ...(included.main_images ?? [])])
+        if (file.link.href.startsWith('asset:')) placeholders += 1;
+        else hosted += 1;
     }
     expect(sweep.length).toBeGreaterThan(100);
     expect({
       curated: curated > 0,
       twoNodes: twoNodes > 0,
       foreignComponents: foreignComponents > 0,
+      placeholders: placeholders > 0,
+      hosted: hosted > 0,
     }).toEqual({
       curated: true,
       twoNodes: true,
       foreignComponents: true,
+      placeholders: true,
+      hosted: true,
     });
   });
 

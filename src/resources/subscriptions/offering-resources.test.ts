@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
-import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
+import { filledPaths, seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
 import { specValidators } from '../../contract/validators.js';
 import type {
   OfferingPlanRecord,
@@ -18,6 +18,7 @@ const [beans, filters] = fixture.products as [OfferingProductRecord, OfferingPro
 const offerings = [...seeded.offerings.values()];
 /** As a client reads it: the wire JSON (the spec's types leave most members optional). */
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value));
+const BASE = 'http://127.0.0.1:4010/v2';
 const TIMES = { updated_at: '2023-06-02T09:00:00.000Z', created_at: '2023-06-01T09:00:00.000Z' };
 const bare: OfferingRecord = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -59,7 +60,7 @@ describe('encodeOffering', () => {
 
 describe('encodeOfferingProduct', () => {
   it('shows the first currency of the price with and without tax, and shares the offering times', () => {
-    expect(wire(encodeOfferingProduct(beans, fixture))).toEqual({
+    expect(wire(encodeOfferingProduct(beans, fixture, BASE))).toEqual({
       id: ids.product_ids[0],
       type: 'subscription_offering_product',
       attributes: {
@@ -67,7 +68,7 @@ describe('encodeOfferingProduct', () => {
         name: 'House Blend Beans',
         description: 'A 500 g bag of the house blend.',
         sku: 'COFFEE-BEANS-500',
-        main_image: 'https://files.example.com/images/house-blend.jpg',
+        main_image: 'http://127.0.0.1:4010/v2/__subcat/assets/house-blend.svg',
         price: { USD: { amount: 1500, includes_tax: false }, EUR: { amount: 1400, includes_tax: true } },
         price_units: { unit: 'month', amount: 1 },
         ...TIMES,
@@ -91,13 +92,22 @@ describe('encodeOfferingProduct', () => {
   ]; // prettier-ignore
   it.each(prices)('shows the display price of $title', ({ price, expected }) => {
     const product = { ...filters, id: 'p', name: 'Tea', price };
-    expect(wire(encodeOfferingProduct(product, fixture)).meta.display_price).toEqual(expected);
+    expect(wire(encodeOfferingProduct(product, fixture, BASE)).meta.display_price).toEqual(expected);
   });
 
   it('leaves the display price and every optional attribute out of a product without them', () => {
-    const encoded = wire(encodeOfferingProduct(bare.products[0] as OfferingProductRecord, bare));
+    const encoded = wire(encodeOfferingProduct(bare.products[0] as OfferingProductRecord, bare, BASE));
     expect(Object.keys(encoded.attributes)).toEqual(['name', 'updated_at', 'created_at']);
     expect(Object.keys(encoded.meta)).toEqual(['owner', 'timestamps']);
+  });
+  const images = [
+    { title: 'a placeholder the mock serves, under the base the request came by', stored: 'asset:house-blend.svg', base: 'https://shop.test:8443/mock', shown: 'https://shop.test:8443/mock/__subcat/assets/house-blend.svg' },
+    { title: 'a placeholder under a base without a path', stored: 'asset:a.svg', base: 'http://127.0.0.1:4010', shown: 'http://127.0.0.1:4010/__subcat/assets/a.svg' },
+    { title: 'an image hosted elsewhere, as it is', stored: 'https://cdn.example.com/t.png', base: BASE, shown: 'https://cdn.example.com/t.png' },
+  ]; // prettier-ignore
+  it.each(images)('links $title', ({ stored, base, shown }) => {
+    const product = { ...beans, main_image: stored };
+    expect(wire(encodeOfferingProduct(product, fixture, base)).attributes.main_image).toBe(shown);
   });
 });
 
@@ -165,7 +175,7 @@ describe('offering resources against the spec', () => {
   const schema = (name: string) => specValidators().schema(name);
   const resources = [
     { name: 'Offering', values: () => offerings.map(encodeOffering) },
-    { name: 'OfferingProduct', values: () => offerings.flatMap((o) => o.products.map((p) => encodeOfferingProduct(p, o))) },
+    { name: 'OfferingProduct', values: () => offerings.flatMap((o) => o.products.map((p) => encodeOfferingProduct(p, o, BASE))) },
     { name: 'OfferingPlan', values: () => offerings.flatMap((o) => o.plans.flatMap((p) => [encodeOfferingPlan(p, o, true), encodeOfferingPlan(p, o, false)])) },
   ]; // prettier-ignore
   it.each(resources)('encodes every seeded $name so that it validates, and the check catches a broken one', ({ name, values }) => {
@@ -175,20 +185,6 @@ describe('offering resources against the spec', () => {
     expect(all.flatMap((value) => validate(value))).toEqual([]);
     expect(validate({ ...wire(all[0]), type: 'subscription' }).length).toBeGreaterThan(0);
   }); // prettier-ignore
-
-  /** Paths of every leaf field present anywhere in the values, arrays collapsed and price currencies as `*`. */
-  function fieldPaths(values: readonly unknown[]): Set<string> {
-    const paths = new Set<string>();
-    const walk = (value: unknown, path: string): void => {
-      if (Array.isArray(value)) value.forEach((item) => walk(item, `${path}[]`));
-      else if (typeof value === 'object' && value !== null) {
-        for (const [key, child] of Object.entries(value))
-          walk(child, `${path}.${/^[A-Z]{3}$/.test(key) ? '*' : key}`);
-      } else paths.add(path);
-    };
-    values.forEach((value) => walk(wire(value), ''));
-    return paths;
-  }
 
   const coverage = [
     {
@@ -203,7 +199,7 @@ describe('offering resources against the spec', () => {
     },
     {
       title: 'offering product',
-      values: () => offerings.flatMap((o) => o.products.map((p) => encodeOfferingProduct(p, o))),
+      values: () => offerings.flatMap((o) => o.products.map((p) => encodeOfferingProduct(p, o, BASE))),
       fields: [
         '.id', '.type', '.attributes.external_ref', '.attributes.name', '.attributes.description', '.attributes.sku',
         '.attributes.main_image', '.attributes.price.*.amount', '.attributes.price.*.includes_tax',
@@ -229,7 +225,7 @@ describe('offering resources against the spec', () => {
   it.each(coverage)(
     'fills every $title field of interface.md somewhere in the seeded offerings',
     ({ values, fields }) => {
-      const paths = fieldPaths(values());
+      const paths = filledPaths(values().map(wire));
       expect(fields.filter((field) => !paths.has(field))).toEqual([]);
     },
   );

@@ -30,7 +30,8 @@ const created = store.create({
   },
 }); // prettier-ignore
 if (!created.ok) throw new Error('create failed');
-const BASE = 'http://127.0.0.1:4010/subscriptions/subscriptions';
+const BASE = 'http://127.0.0.1:4010/v2';
+const LIST = `${BASE}/subscriptions/subscriptions`;
 
 /** The page as JSON.stringify writes it from plain objects: each plan and product once, first seen first. */
 function plainText(records: readonly SubscriptionRecord[], total: number, include: ReadonlySet<SubscriptionInclude>, page: Page, url: URL): string {
@@ -39,7 +40,7 @@ function plainText(records: readonly SubscriptionRecord[], total: number, includ
   const active = new Set(records.map((record) => record.plan_id));
   for (const { offering } of records) {
     for (const plan of offering.plans) if (!plans.has(plan.id)) plans.set(plan.id, encodeOfferingPlan(plan, offering, active.has(plan.id)));
-    for (const product of offering.products) if (!products.has(product.id)) products.set(product.id, encodeOfferingProduct(product, offering));
+    for (const product of offering.products) if (!products.has(product.id)) products.set(product.id, encodeOfferingProduct(product, offering, BASE));
   }
   const included = include.size === 0 ? undefined : {
     ...(include.has('plans') && { plans: [...plans.values()] }),
@@ -54,9 +55,9 @@ function listed(
   include: SubscriptionInclude[],
   texts: SubscriptionTexts,
 ) {
-  const url = new URL(`${BASE}?include=${include.join(',')}&page[limit]=${page.limit}`);
+  const url = new URL(`${LIST}?include=${include.join(',')}&page[limit]=${page.limit}`);
   const found = store.list(filter, page);
-  const text = subscriptionsDocument(found, new Set(include), page, url, texts).text;
+  const text = subscriptionsDocument(found, new Set(include), page, url, BASE, texts).text;
   return { found, text, url, expected: plainText(found.records, found.total, new Set(include), page, url) };
 }
 
@@ -163,12 +164,36 @@ describe('subscription texts through a small memo', () => {
       const texts = new SubscriptionTexts(new TextMemo(size));
       for (const records of [[onMonthly], [onYearly], [onMonthly, onYearly], [onYearly], [onMonthly]]) {
         const page = { offset: 0, limit: 25 };
-        const url = new URL(`${BASE}?include=plans`);
-        const text = subscriptionsDocument({ total: records.length, records }, new Set(['plans']), page, url, texts).text;
+        const url = new URL(`${LIST}?include=plans`);
+        const text = subscriptionsDocument({ total: records.length, records }, new Set(['plans']), page, url, BASE, texts).text;
         expect(text).toBe(plainText(records, records.length, new Set(['plans']), page, url));
       }
     }
   }); // prettier-ignore
+
+  it('gives a product a text per base, so its image links back the way each request came', () => {
+    const texts = new SubscriptionTexts(new TextMemo(1_000_000));
+    const records = [store.find(ids.subscription_id) as SubscriptionRecord];
+    for (const base of ['http://a.test', 'http://b.test/v2', 'http://a.test']) {
+      const url = new URL(`${base}/subscriptions/subscriptions?include=products`);
+      const page = { offset: 0, limit: 25 };
+      const text = subscriptionsDocument(
+        { total: 1, records },
+        new Set(['products']),
+        page,
+        url,
+        base,
+        texts,
+      ).text;
+      const products = JSON.parse(text).included.products as {
+        id: string;
+        attributes: { main_image?: string };
+      }[];
+      expect(products.find((product) => product.id === ids.product_ids[0])?.attributes.main_image).toBe(
+        `${base}/__subcat/assets/house-blend.svg`,
+      );
+    }
+  });
 
   it('gives the record an update stores new text, and the old record its old text', () => {
     const local = new SubscriptionStore(seededSubscriptions({ seed: 9, subscriptions: 30 }));

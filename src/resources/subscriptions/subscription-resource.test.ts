@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
-import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
+import { filledPaths, seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
 import { specValidators } from '../../contract/validators.js';
 import type { SubscriptionRecord } from '../../store/subscriptions/records.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
@@ -168,22 +168,8 @@ describe('encodeSubscription', () => {
     expect(wire(updated.subscription).attributes.relationships.plan.data.id).toBe(weekly);
   });
 
-  /** Paths of every leaf field present anywhere in the values, arrays collapsed and price currencies as `*`. */
-  function fieldPaths(values: readonly unknown[]): Set<string> {
-    const paths = new Set<string>();
-    const walk = (value: unknown, path: string): void => {
-      if (Array.isArray(value)) value.forEach((item) => walk(item, `${path}[]`));
-      else if (typeof value === 'object' && value !== null) {
-        for (const [key, child] of Object.entries(value))
-          walk(child, `${path}.${/^[A-Z]{3}$/.test(key) ? '*' : key}`);
-      } else paths.add(path);
-    };
-    values.forEach((value) => walk(value, ''));
-    return paths;
-  }
-
   it('fills every subscription field of interface.md somewhere in the seeded records', () => {
-    const paths = fieldPaths(seeded.records.map(wire));
+    const paths = filledPaths(seeded.records.map(wire));
     const fields = [
       '.id', '.type', '.attributes.external_ref', '.attributes.account_id', '.attributes.address_id',
       '.attributes.offering.id', '.attributes.plan_id', '.attributes.currency', '.attributes.payment_authority.type',

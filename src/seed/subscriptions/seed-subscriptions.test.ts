@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filledPaths } from '../../../test/support/seeded-subscriptions.js';
 import { planPrice } from '../../store/subscriptions/plan-price.js';
 import type { SubscriptionRecord } from '../../store/subscriptions/records.js';
 import { SEEDED_SITUATIONS, type SeededSituation } from './seed-subscription-states.js';
@@ -147,21 +148,6 @@ describe('seedSubscriptions', () => {
     expect(new Set(accounts.map((account) => account.email)).size).toBe(accounts.length);
   });
 
-  /** Paths of every leaf field set anywhere in the records, arrays collapsed and price currencies as `*`. */
-  function fieldPaths(values: readonly unknown[]): Set<string> {
-    const paths = new Set<string>();
-    const walk = (value: unknown, path: string): void => {
-      if (value === undefined) return;
-      if (Array.isArray(value)) value.forEach((item) => walk(item, `${path}[]`));
-      else if (typeof value === 'object' && value !== null) {
-        for (const [key, child] of Object.entries(value))
-          walk(child, `${path}.${/^[A-Z]{3}$/.test(key) ? '*' : key}`);
-      } else paths.add(path);
-    };
-    values.forEach((value) => walk(value, ''));
-    return paths;
-  }
-
   // Every optional field of the records is set on some record, so every optional response field shows.
   const coverageCases = [
     {
@@ -189,7 +175,7 @@ describe('seedSubscriptions', () => {
     },
   ]; // prettier-ignore
   it.each(coverageCases)('sets every optional $title field somewhere', ({ values, fields }) => {
-    const paths = fieldPaths(values);
+    const paths = filledPaths(values);
     expect(fields.filter((field) => !paths.has(field))).toEqual([]);
   });
 
