@@ -1,0 +1,130 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Exchange, type Answer } from './exchange.js';
+import { sendAnswer, type DrainLimit } from './send-answer.js';
+
+const DRAIN: DrainLimit = { bytes: 10, ms: 5_000 };
+const ANSWER: Answer = { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Length': 8 }, body: '{"a":12}' }; // prettier-ignore
+
+/** A request stream and a response that record what the answer does to them, without a socket. */
+function fakes(request: { headers?: IncomingHttpHeaders; complete?: boolean } = {}) {
+  const socket = { destroyed: 0, reset: 0, destroy() { this.destroyed += 1; }, resetAndDestroy() { this.reset += 1; } }; // prettier-ignore
+  const incoming = Object.assign(new PassThrough(), { headers: request.headers ?? {}, complete: request.complete ?? true, socket }); // prettier-ignore
+  const written: { head?: [number, Record<string, string | number>]; chunks: Buffer[]; ended: boolean } = { chunks: [], ended: false }; // prettier-ignore
+  const response = {
+    writeHead(status: number, headers: Record<string, string | number>) {
+      written.head = [status, headers];
+    },
+    write(chunk: Buffer, done: () => void) {
+      written.chunks.push(chunk);
+      done();
+    },
+    end(body?: string | Buffer) {
+      if (body !== undefined) written.chunks.push(Buffer.from(body));
+      written.ended = true;
+    },
+  };
+  const exchange = new Exchange(incoming as unknown as IncomingMessage, response as unknown as ServerResponse, 'req-1', 0n);
+  return { exchange, incoming, socket, written };
+} // prettier-ignore
+const unreadBody = { headers: { 'content-length': '100' }, complete: false };
+
+describe('sendAnswer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes the status, the request id and the answer headers, then the body, keeping the connection', () => {
+    const { exchange, written, socket } = fakes();
+    sendAnswer(exchange, ANSWER, DRAIN, false);
+    expect(written.head).toEqual([200, { 'x-request-id': 'req-1', ...ANSWER.headers }]);
+    expect([Buffer.concat(written.chunks).toString(), written.ended, socket.destroyed]).toEqual([
+      '{"a":12}',
+      true,
+      0,
+    ]);
+  });
+
+  const closes = [
+    { title: 'the server is shutting down', request: {}, closing: true, close: true },
+    { title: 'a request body nobody read is still arriving', request: unreadBody, closing: false, close: true },
+    { title: 'a request without a body is not complete yet (most GETs)', request: { complete: false }, closing: false, close: false },
+    { title: 'a request body was read to the end', request: { headers: { 'content-length': '100' } }, closing: false, close: false },
+  ]; // prettier-ignore
+  it.each(closes)('says Connection: close only when $title: $close', ({ request, closing, close }) => {
+    const { exchange, written } = fakes(request);
+    sendAnswer(exchange, ANSWER, DRAIN, closing);
+    expect(written.head?.[1].Connection).toBe(close ? 'close' : undefined);
+  });
+
+  it('drains an unread body up to the limit, then cuts the connection', () => {
+    const { exchange, incoming, socket } = fakes(unreadBody);
+    sendAnswer(exchange, ANSWER, DRAIN, false);
+    incoming.write(Buffer.alloc(6));
+    expect(socket.destroyed).toBe(0);
+    incoming.write(Buffer.alloc(6));
+    expect(socket.destroyed).toBe(1);
+    vi.advanceTimersByTime(DRAIN.ms * 2);
+    expect(socket.destroyed).toBe(1);
+  });
+
+  it('cuts a connection whose unread body stops arriving, once the drain time is up', () => {
+    const { exchange, socket } = fakes(unreadBody);
+    sendAnswer(exchange, ANSWER, DRAIN, false);
+    vi.advanceTimersByTime(DRAIN.ms - 1);
+    expect(socket.destroyed).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(socket.destroyed).toBe(1);
+  });
+
+  it('leaves the connection alone once a small unread body has ended', async () => {
+    const { exchange, incoming, socket } = fakes(unreadBody);
+    sendAnswer(exchange, ANSWER, DRAIN, false);
+    const ended = new Promise((resolve) => incoming.once('end', resolve));
+    incoming.end(Buffer.alloc(4));
+    await ended;
+    vi.advanceTimersByTime(DRAIN.ms * 2);
+    expect(socket.destroyed).toBe(0);
+  });
+
+  it('resets the connection for a reset fault, writing nothing', () => {
+    const { exchange, written, socket } = fakes();
+    sendAnswer(exchange, { ...ANSWER, misbehave: 'reset' }, DRAIN, false);
+    expect([written.head, written.chunks.length, socket.reset, socket.destroyed]).toEqual([
+      undefined,
+      0,
+      1,
+      0,
+    ]);
+  });
+
+  it('writes nothing and closes nothing for a hang fault', () => {
+    const { exchange, written, socket } = fakes();
+    sendAnswer(exchange, { ...ANSWER, misbehave: 'hang' }, DRAIN, false);
+    vi.advanceTimersByTime(60_000);
+    expect([written.head, written.ended, socket.reset, socket.destroyed]).toEqual([undefined, false, 0, 0]);
+  });
+
+  it('sends the head with the whole length and half the body for a truncate fault, then cuts the connection', () => {
+    const { exchange, written, socket } = fakes();
+    sendAnswer(exchange, { ...ANSWER, misbehave: 'truncate' }, DRAIN, false);
+    expect(written.head?.[1]['Content-Length']).toBe(8);
+    expect([Buffer.concat(written.chunks).toString(), written.ended, socket.destroyed]).toEqual([
+      '{"a"',
+      false,
+      1,
+    ]);
+  });
+
+  it('hands a streamed answer the response once the head is written, and does not end it', () => {
+    const { exchange, written } = fakes();
+    const streamed: unknown[] = [];
+    sendAnswer(exchange, { status: 200, headers: {}, body: undefined, stream: (response) => streamed.push(response) }, DRAIN, false);
+    expect(written.head?.[0]).toBe(200);
+    expect([streamed, written.ended]).toEqual([[exchange.response], false]);
+  }); // prettier-ignore
+});
