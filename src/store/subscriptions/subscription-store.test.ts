@@ -472,3 +472,69 @@ describe('SubscriptionStore version, snapshots, restore and reset', () => {
     expect([store.version, everything(store)]).toEqual([version, seeded.records]);
   });
 });
+
+describe('SubscriptionStore writes for a state file, and a limit shared with other stores', () => {
+  it('gives writes that rebuild its records over the same seed: creates as they are now, then updates', () => {
+    const store = makeStore();
+    const inline = created(store, grace({ offering: teaClub, offering_id: undefined }));
+    const second = created(store, grace({ offering_id: inline.offering.id, external_ref: 'second' }));
+    store.update(inline.id, { address_id: '11111111-2222-4333-8444-555555555555' });
+    store.update(ids.subscription_id, { plan_id: ids.plan_ids[1] });
+    const writes = store.writes();
+    expect(
+      writes.map((write) => [
+        write.kind,
+        write.subscription.id,
+        write.kind === 'create' ? write.offering?.id : undefined,
+      ]),
+    ).toEqual([
+      ['create', inline.id, inline.offering.id],
+      ['create', second.id, undefined],
+      ['update', ids.subscription_id, undefined],
+    ]);
+    const replayed = makeStore({ newId: counter(1) });
+    for (const write of writes) replayed.apply(write);
+    expect(everything(replayed)).toEqual(everything(store));
+    expect(replayed.offering(inline.offering.id)).toBe(inline.offering);
+    expect(store.snapshot().writes()).toEqual(writes);
+  });
+
+  it('tells onWrite of each create and update before making it, and of nothing else', () => {
+    const told: string[] = [];
+    const store = makeStore({
+      onWrite: (write) => told.push(`${write.kind} ${write.subscription.external_ref}`),
+    });
+    const record = created(store, grace({ external_ref: 'told' }));
+    store.update(record.id, {});
+    store.create(grace({ offering_id: 'missing' }));
+    store.update(record.id, { plan_id: 'missing' });
+    store.apply({ kind: 'create', subscription: { ...record, id: 'replayed' } });
+    expect(told).toEqual(['create told', 'update told']);
+  });
+
+  it('makes no write that onWrite refuses', () => {
+    const store = makeStore({
+      onWrite: () => {
+        throw new Error('disk full');
+      },
+    });
+    expect(() => store.create(grace())).toThrow('disk full');
+    expect(() => store.update(ids.subscription_id, { plan_id: ids.plan_ids[1] })).toThrow('disk full');
+    expect([store.size, store.version, store.find(ids.subscription_id)?.plan_id]).toEqual([
+      SEEDED,
+      0,
+      ids.plan_ids[0],
+    ]);
+  });
+
+  it('refuses a create as full while a shared limit is reached, and counts its own creates', () => {
+    let reached: number | undefined;
+    const store = makeStore({ sharedLimit: () => reached });
+    created(store, grace());
+    reached = 1;
+    expect(store.create(grace())).toEqual({ ok: false, reason: 'full', limit: 1 });
+    reached = undefined;
+    created(store, grace());
+    expect([store.created, store.size]).toEqual([2, SEEDED + 2]);
+  });
+});
