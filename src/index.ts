@@ -18,6 +18,7 @@ import { createLogger } from './http/logger.js';
 import { routes } from './http/operations/index.js';
 import type { OperationsState } from './http/operations/operations-state.js';
 import { HEALTH_PATH } from './http/pipeline.js';
+import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
@@ -74,8 +75,10 @@ function specDocument(path: string | undefined): { document: OpenAPIV3_1.Documen
   return { document: parse(yaml) as OpenAPIV3_1.Document, yaml };
 }
 
-const packageJson = () => JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-const fixtureIds = () => JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as Record<string, unknown>;
+const packageJson = () =>
+  JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+const fixtureIds = () =>
+  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as Record<string, unknown>;
 
 /**
  * Starts the stateful mock in this process, with the same options as `subcat mock`, and its control plane.
@@ -93,14 +96,29 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const logger = createLogger(resolved.logLevel);
   const spec = specDocument(resolved.specPath);
   const validators = specValidators(spec.document);
+  const extras = validators.operations.filter(
+    (op) => !routes.some((route) => route.operationId === op.operationId),
+  );
+  if (extras.length > 0 && !prismInstalled())
+    throw new TypeError(
+      `${resolved.specPath ?? 'the spec'} has operations beyond the four (${extras.map((op) => op.operationId).join(', ')}); serving them needs ${PRISM_PACKAGE}: npm install ${PRISM_PACKAGE}@5.12.0`,
+    );
   const seeded = seedMock(resolved);
   const seededSubscriptions = new SeededSubscriptions(seeded.subscriptions);
   if (seededSubscriptions.records.length > resolved.maxSubscriptions)
-    throw new TypeError(`maxSubscriptions (${resolved.maxSubscriptions}) must be at least the seeded subscriptions (${seededSubscriptions.records.length})`);
+    throw new TypeError(
+      `maxSubscriptions (${resolved.maxSubscriptions}) must be at least the seeded subscriptions (${seededSubscriptions.records.length})`,
+    );
   const memo = new TextMemo(TEXT_MEMO_CHARS);
   const catalog = new CatalogStore(seeded.catalogs);
   const texts = new SubscriptionTexts(memo);
-  const stateOf = (store: SubscriptionStore): OperationsState => ({ subscriptions: store, catalog, texts, memo, pageLength: resolved.pageLength });
+  const stateOf = (store: SubscriptionStore): OperationsState => ({
+    subscriptions: store,
+    catalog,
+    texts,
+    memo,
+    pageLength: resolved.pageLength,
+  });
   const plane = new ControlPlane<OperationsState>({
     seeded: seededSubscriptions,
     stateOf,
@@ -114,13 +132,21 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const stateFile =
     resolved.stateFile === undefined
       ? undefined
-      : openStateFile(resolved.stateFile, { seed: resolved.seed, subscriptions: resolved.subscriptions, products: resolved.products }, plane);
+      : openStateFile(
+          resolved.stateFile,
+          { seed: resolved.seed, subscriptions: resolved.subscriptions, products: resolved.products },
+          plane,
+        );
   if (stateFile !== undefined) plane.keepChangesIn(stateFile);
   const startedAt = Date.now();
   const version = packageJson().version;
   const ids = fixtureIds();
   const mount = (path: string) => (resolved.basePath === '/' ? path : resolved.basePath + path);
-  const ownPath = (path: string) => path === mount('/') || path === mount(HEALTH_PATH) || path.startsWith(mount(`${ADMIN_PREFIX}/`)) || path === mount(ADMIN_PREFIX);
+  const ownPath = (path: string) =>
+    path === mount('/') ||
+    path === mount(HEALTH_PATH) ||
+    path.startsWith(mount(`${ADMIN_PREFIX}/`)) ||
+    path === mount(ADMIN_PREFIX);
   const steps = plane.steps(ownPath);
   const adminDocument = loadAdminSpec();
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;
@@ -143,7 +169,11 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     }),
     assets: inspectorAssets(),
     documents: { contractYaml: spec.yaml, adminJson: JSON.stringify(adminDocument) },
-    notFound: (path) => HttpError.of(404, `Nothing is served at ${path}; the API is under ${mount('/subscriptions')} and ${mount('/catalogs')}, the control plane under ${mount(ADMIN_PREFIX)}/`),
+    notFound: (path) =>
+      HttpError.of(
+        404,
+        `Nothing is served at ${path}; the API is under ${mount('/subscriptions')} and ${mount('/catalogs')}, the control plane under ${mount(ADMIN_PREFIX)}/`,
+      ),
   });
   const running = await listen(
     {

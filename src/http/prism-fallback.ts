@@ -23,6 +23,19 @@ export interface PrismMockChoice {
   exampleKey?: string;
 }
 
+/** The one package of the mock that is optional (85 MB): a peer dependency, installed only by who needs it. */
+export const PRISM_PACKAGE = '@stoplight/prism-http';
+
+/** Whether Prism can be loaded here (the four operations never need it; `--spec` extras and example-less Prefer do). */
+export function prismInstalled(): boolean {
+  try {
+    import.meta.resolve(PRISM_PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Answers operations of the spec that no route serves, with Prism's mocker (examples, else a static sample of the
  * schema). Loaded on first use: Prism is large and slow, and the four stateful operations never touch it.
@@ -38,7 +51,12 @@ export class PrismFallback {
 
   private load() {
     this.loading ??= (async () => {
-      const module = (await import('@stoplight/prism-http')) as PrismModule & { default?: PrismModule };
+      if (!prismInstalled())
+        throw HttpError.of(
+          400,
+          `answering this needs ${PRISM_PACKAGE} (npm install ${PRISM_PACKAGE}@5.12.0), or an example in the spec`,
+        );
+      const module = (await import(PRISM_PACKAGE)) as PrismModule & { default?: PrismModule };
       const prismHttp = module.default ?? module;
       // getHttpOperationsFromSpec dereferences in place: give it a copy, never the shared document.
       const operations = await prismHttp.getHttpOperationsFromSpec(structuredClone(this.document));
