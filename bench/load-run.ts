@@ -37,6 +37,14 @@ export type LoadRunner = (
   plan: LoadPlan,
 ) => Promise<LoadRun>;
 
+/** Counts per status code added up, e.g. of several runs. */
+export function sumStatusCodes(counts: readonly Readonly<Record<string, number>>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const byCode of counts)
+    for (const [code, count] of Object.entries(byCode)) total[code] = (total[code] ?? 0) + count;
+  return total;
+}
+
 /** Several runs of one server as one: counts and times added, latencies merged. */
 export function mergeRuns(runs: readonly LoadRun[]): LoadRun {
   const latencies = new Float64Array(runs.reduce((n, r) => n + r.latenciesMs.length, 0));
@@ -45,10 +53,6 @@ export function mergeRuns(runs: readonly LoadRun[]): LoadRun {
     latencies.set(run.latenciesMs, offset);
     offset += run.latenciesMs.length;
   }
-  const statusCodes: Record<string, number> = {};
-  for (const run of runs)
-    for (const [code, count] of Object.entries(run.statusCodes))
-      statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const sum = (pick: (r: LoadRun) => number) => runs.reduce((total, r) => total + pick(r), 0);
   return {
     requests: sum((r) => r.requests),
@@ -56,7 +60,7 @@ export function mergeRuns(runs: readonly LoadRun[]): LoadRun {
     latenciesMs: latencies.sort(),
     errors: sum((r) => r.errors),
     non2xx: sum((r) => r.non2xx),
-    statusCodes,
+    statusCodes: sumStatusCodes(runs.map((r) => r.statusCodes)),
   };
 }
 

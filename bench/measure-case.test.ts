@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchCases, type BenchCase, type CaseIds } from './bench-cases.js';
+import type { BenchCase } from './bench-cases.js';
 import type { LoadPlan, LoadRun } from './load-run.js';
 import { measureCase, measureCpu, type MeasureIo } from './measure-case.js';
 import { toRound } from './measurement.js';
@@ -86,18 +86,14 @@ describe('measureCpu', () => {
   });
 });
 
-const ids: CaseIds = {
-  accountId: 'a',
-  skus: ['s'],
-  deepOffset: 0,
-  catalogId: 'c',
-  releaseId: 'r',
-  nodeId: 'n',
-  subscriptionId: 's',
-  offeringId: 'o',
-  planIds: ['p', 'q'],
+const listCase: BenchCase = {
+  id: 'list',
+  title: 'list',
+  kind: 'get',
+  filtered: false,
+  prism: false,
+  requests: get,
 };
-const listCase = benchCases(ids)[0] as BenchCase;
 
 describe('measureCase', () => {
   const caseSettings = { rounds: 3, warmup: 0.5, cpuSeconds: 2, connections: 50 };

@@ -1,4 +1,4 @@
-import { quantile, type LoadRun } from './load-run.js';
+import { quantile, sumStatusCodes, type LoadRun } from './load-run.js';
 
 /** One measured run of one case against one server: what the load generator saw and what the server spent. */
 export interface Round {
@@ -50,16 +50,12 @@ export function medianMeasurement(rounds: readonly Round[]): Measurement | null 
       ? [...withCpu].sort((a, b) => (a.cpuUsPerRequest ?? 0) - (b.cpuUsPerRequest ?? 0))
       : [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = byCost[Math.floor((byCost.length - 1) / 2)] as Round;
-  const statusCodes: Record<string, number> = {};
-  for (const round of rounds)
-    for (const [code, count] of Object.entries(round.statusCodes))
-      statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const sum = (pick: (r: Round) => number) => rounds.reduce((total, r) => total + pick(r), 0);
   return {
     ...median,
     errors: sum((r) => r.errors),
     non2xx: sum((r) => r.non2xx),
-    statusCodes,
+    statusCodes: sumStatusCodes(rounds.map((r) => r.statusCodes)),
     roundsCpuUsPerRequest: rounds.map((r) => r.cpuUsPerRequest),
   };
 }
