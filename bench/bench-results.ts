@@ -68,6 +68,8 @@ export interface BenchSettings {
 
 export interface BenchResults {
   date: string;
+  /** How the run was started, e.g. `npm run bench -- --quick --before main`. */
+  command: string;
   machine: Machine;
   settings: BenchSettings;
   builds: { label: BuildLabel; title: string }[];

@@ -124,6 +124,7 @@ function fakeWorld() {
     runNode: () => Promise.resolve({ exitCode: 0, durationMs: 1, stdout: '', stderr: '' }),
     probes,
     machine: () => ({ cpu: 'Fake CPU @ 1.00GHz', cores: 2, node: 'v20.0.0', platform: 'linux x64' }),
+    command: 'npm run bench -- --before main',
     loadAverage: () => loads.shift() ?? 9,
     now: () => new Date('2026-01-02T03:04:05.000Z'),
     log: (line) => log.push(line),
@@ -172,6 +173,8 @@ const expected = `# Benchmark results
 Written by \`npm run bench\` (bench/run.ts); do not edit by hand.
 
 Fake CPU @ 1.00GHz, 2 cores, Node v20.0.0 (linux x64), 2026-01-02T03:04:05.000Z; 1-minute load average 0.50 before, 1.25 after. 50 connections, loopback; 2 rounds per case and server, each 0.5 s warm-up then requests for about 2 s of server CPU; CPU read from /proc/PID/stat in ticks of 10 ms.
+
+Command: \`npm run bench -- --before main\`.
 
 Builds: \`subcat\` is this checkout (abc1234); \`before\` is main (0433027).
 

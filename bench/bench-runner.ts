@@ -43,6 +43,8 @@ export interface BenchDeps extends MeasureIo {
   runNode(args: readonly string[], cwd: string, timeoutMs: number): Promise<NodeRun>;
   probes: readonly Probe[];
   machine(): Omit<Machine, 'loadAverage'>;
+  /** The command line, for the reader of the results. */
+  command: string;
   loadAverage(): number;
   now(): Date;
 }
@@ -253,6 +255,7 @@ export async function runBench(options: BenchOptions, deps: BenchDeps): Promise<
     const partial = { stores, cases, probes };
     return {
       date: deps.now().toISOString(),
+      command: deps.command,
       machine: { ...deps.machine(), loadAverage: { before: loadBefore, after: deps.loadAverage() } },
       settings: {
         rounds: options.rounds,

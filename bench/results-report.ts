@@ -200,6 +200,8 @@ export function renderResultsMarkdown(results: BenchResults): string {
     '',
     renderMachine(results),
     '',
+    `Command: \`${results.command}\`.`,
+    '',
     `Builds: ${results.builds.map((b) => `\`${b.label}\` is ${b.title}`).join('; ')}.`,
     '',
     METHOD,

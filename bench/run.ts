@@ -83,7 +83,7 @@ async function startPrism(): Promise<BenchServer | null> {
   return server;
 }
 
-function realDeps(builds: Build[], scratch: string): BenchDeps {
+function realDeps(builds: Build[], scratch: string, argv: readonly string[]): BenchDeps {
   const fixtures = JSON.parse(readFileSync(join(root, 'fixtures', 'ids.json'), 'utf8')) as FixtureIds;
   return {
     builds,
@@ -111,13 +111,14 @@ function realDeps(builds: Build[], scratch: string): BenchDeps {
     runNode,
     probes: PROBES,
     machine,
+    command: ['npm run bench', ...(argv.length > 0 ? ['--', ...argv] : [])].join(' '),
     loadAverage: () => loadavg()[0] ?? 0,
     now: () => new Date(),
     log,
   };
 }
 
-async function bench(options: BenchOptions): Promise<void> {
+async function bench(options: BenchOptions, argv: readonly string[]): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'subcat-bench-'));
   let before: BeforeBuild | null = null;
   const cleanUp = () => {
@@ -142,7 +143,7 @@ async function bench(options: BenchOptions): Promise<void> {
         root: before.root,
       });
     }
-    const results = await runBench(options, realDeps(builds, scratch));
+    const results = await runBench(options, realDeps(builds, scratch, argv));
     log('\nTargets (issue 11):');
     for (const t of results.targets) log(`  ${renderTargetLine(t)}`);
     if (options.write) {
@@ -157,7 +158,8 @@ async function bench(options: BenchOptions): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const args = parseBenchArgs(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  const args = parseBenchArgs(argv, process.env);
   if (args.kind === 'help') {
     log(BENCH_USAGE);
     return 0;
@@ -175,7 +177,7 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  await bench(args.options);
+  await bench(args.options, argv);
   return 0;
 }
 
