@@ -55,13 +55,20 @@ const cases: { name: string; input: Input; target: string; verdict: string; actu
     input: input({ cases: [get({ subcat: cpu(20), ceiling: cpu(16) })] }),
     target: 'CPU/request <= 1.3x',
     verdict: 'PASS',
-    actual: '1.25x (20.0 vs 16.0 µs/request)',
+    actual: '1.250x (20.0 vs 16.0 µs/request)',
   },
   {
     name: '1.31x the ceiling misses it',
     input: input({ cases: [get({ subcat: cpu(26.2), ceiling: cpu(20) })] }),
     target: 'CPU/request <= 1.3x',
     verdict: 'MISS',
+  },
+  {
+    name: 'a ratio a hair over the bound misses and shows three decimals, so it does not read as 1.30x',
+    input: input({ cases: [get({ subcat: cpu(103.2), ceiling: cpu(79.3) })] }),
+    target: 'CPU/request <= 1.3x',
+    verdict: 'MISS',
+    actual: '1.301x (103.2 vs 79.3 µs/request)',
   },
   {
     name: 'a cheap answer with non-2xx cannot pass',
@@ -108,7 +115,7 @@ const cases: { name: string; input: Input; target: string; verdict: string; actu
     input: input({ cases: [write({ subcat: cpu(88), before: cpu(80) })] }),
     target: "CPU/request <= the before build's",
     verdict: 'MISS',
-    actual: '1.10x (88.0 vs 80.0 µs/request)',
+    actual: '1.100x (88.0 vs 80.0 µs/request)',
   },
   {
     name: 'a write without a before build is n/a and says how to get one',
