@@ -13,7 +13,11 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send before ending; overrides duration. */
+    amount?: number;
     timeout?: number;
+    /** Milliseconds between samples; the run settles on the tick after its end. */
+    sampleInt?: number;
     requests?: AutocannonRequest[];
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchCases, filterValue, selectCases, type CaseIds } from './bench-cases.js';
+import { benchCases, caseIds, filterValue, selectCases, type CaseIds } from './bench-cases.js';
 
 const ids: CaseIds = {
   accountId: 'acc-1',
@@ -45,6 +45,14 @@ describe('benchCases', () => {
       'update-subscription',
       'create-subscription',
     ]);
+  });
+
+  it('caseIds gives the same ids without a running mock', () => {
+    expect(caseIds()).toEqual(cases.map((c) => c.id));
+  });
+
+  it("only the one-record page, the size of Prism's example, is measured against Prism", () => {
+    expect(cases.filter((c) => c.prism).map((c) => c.id)).toEqual(['list-subscriptions-one']);
   });
 
   const paths = [

@@ -32,8 +32,13 @@ export interface BenchCase {
   id: string;
   title: string;
   kind: CaseKind;
-  /** A filtered list: its large-store p99 has its own target. */
+  /** A filtered list (for probes of filtered-list time at scale). */
   filtered: boolean;
+  /**
+   * Prism is measured beside the mock: only where its static example is about the size of the mock's body,
+   * so the two figures compare the servers rather than the bodies.
+   */
+  prism: boolean;
   requests: LoadRequest[];
 }
 
@@ -63,6 +68,7 @@ export function benchCases(ids: CaseIds): BenchCase[] {
     title,
     kind: 'get' as const,
     filtered,
+    prism: id === 'list-subscriptions-one',
     requests: [{ method: 'GET' as const, path, ...(headers === undefined ? {} : { headers }) }],
   });
   const createBody = JSON.stringify({
@@ -126,6 +132,7 @@ export function benchCases(ids: CaseIds): BenchCase[] {
       title: 'update subscription (plan switch)',
       kind: 'write',
       filtered: false,
+      prism: false,
       // Connections cycle through both bodies, so every request really switches the plan.
       requests: [ids.planIds[1], ids.planIds[0]].map((planId) => ({
         method: 'PUT' as const,
@@ -138,6 +145,7 @@ export function benchCases(ids: CaseIds): BenchCase[] {
       title: 'create subscription',
       kind: 'write',
       filtered: false,
+      prism: false,
       requests: [{ method: 'POST', path: SUBSCRIPTIONS, body: createBody }],
     },
   ];
@@ -145,7 +153,28 @@ export function benchCases(ids: CaseIds): BenchCase[] {
 
 /** Cases whose id equals or starts with one of `only` (all when `only` is empty). */
 export function selectCases(cases: readonly BenchCase[], only: readonly string[]): BenchCase[] {
-  return only.length === 0
-    ? [...cases]
-    : cases.filter((c) => only.some((id) => c.id === id || c.id.startsWith(id)));
+  return cases.filter((c) => selected(c.id, only));
+}
+
+/** Ids only matter in requests, so placeholders give every case's id before any mock runs. */
+const PLACEHOLDER_IDS: CaseIds = {
+  accountId: 'a',
+  skus: ['s'],
+  deepOffset: 0,
+  catalogId: 'c',
+  releaseId: 'r',
+  nodeId: 'n',
+  subscriptionId: 's',
+  offeringId: 'o',
+  planIds: ['p', 'q'],
+};
+
+/** Every case id, in run order. */
+export function caseIds(): string[] {
+  return benchCases(PLACEHOLDER_IDS).map((c) => c.id);
+}
+
+/** Whether `id` is one of `only` or starts with one (everything matches an empty `only`). */
+export function selected(id: string, only: readonly string[]): boolean {
+  return only.length === 0 || only.some((prefix) => id === prefix || id.startsWith(prefix));
 }

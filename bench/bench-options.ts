@@ -1,64 +1,75 @@
+import { parseArgs } from 'node:util';
+
 /** How one benchmark run is configured: flags win over environment variables, which win over defaults. */
 export interface BenchOptions {
-  /** Measured seconds per round, case and server. */
-  duration: number;
+  /** Server CPU each measured run aims at, in seconds: enough clock ticks that their resolution is noise. */
+  cpuSeconds: number;
   /** Unmeasured seconds before each measured run (JIT, caches, keep-alive sockets). */
   warmup: number;
   /**
    * Measured runs per case and server, alternating servers within each round; the round with the median
-   * req/s is reported. On a shared machine one run can catch a neighbour's burst; the median of three can't.
+   * CPU per request is reported. On a shared machine one run can catch a neighbour's burst; the median of three can't.
    */
   rounds: number;
   connections: number;
-  /** Start-ups timed per store size (the median is reported: one start-up is at the mercy of the machine). */
+  /** Start-ups timed per store size and build (the median is reported). */
   startupRuns: number;
-  /** Case ids (or prefixes) to run; empty runs every case. */
+  /** Fewer rounds, start-ups and probe samples. */
+  quick: boolean;
+  /** Case and probe ids (or prefixes) to run; empty runs all. */
   only: string[];
+  /** A git ref to build into a temporary worktree and measure beside this checkout; null for none. */
+  before: string | null;
   prism: boolean;
-  /** Run `subcat check` against the local mock and time it. */
-  check: boolean;
-  /** Write bench/results.md, bench/results.json and the README table. */
+  probes: boolean;
+  /** Write bench/results.md and bench/results.json. */
   write: boolean;
 }
 
 export const DEFAULT_BENCH_OPTIONS: Readonly<BenchOptions> = Object.freeze({
-  duration: 2,
+  cpuSeconds: 2,
   warmup: 0.5,
   rounds: 3,
   connections: 50,
   startupRuns: 3,
+  quick: false,
   only: [],
+  before: null,
   prism: true,
-  check: true,
+  probes: true,
   write: true,
 });
 
-/** `--quick`: enough for a trend on a laptop, not for the README. */
-const QUICK = { duration: 2, warmup: 0.5, rounds: 1, startupRuns: 1 } as const;
+/** `--quick`: a trend in a few minutes, not the figures to quote. */
+const QUICK = { rounds: 1, startupRuns: 1, quick: true } as const;
 
 export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
-Benchmarks the subcat mock beside Prism's mock and a bare node:http server (the ceiling).
+Measures the subcat mock's server CPU per request beside a bare node:http server replaying the same bytes
+(the ceiling), Prism's mock, and optionally the mock built from another commit; then runs the probes.
+Writes bench/results.md and bench/results.json.
 
 Options:
-  --duration S      measured seconds per round, case and server (default 2; env BENCH_DURATION)
+  --before REF      also build REF (a commit, branch or tag) into a temporary git worktree and measure its mock
+                    in the same rounds; the worktree is removed afterwards
+  --cpu-seconds S   server CPU each measured run aims at (default 2; env BENCH_CPU_SECONDS)
   --warmup S        warm-up seconds before each measured run (default 0.5; env BENCH_WARMUP)
   --rounds N        measured runs per case and server, servers alternating within each round;
-                    the round with the median req/s is reported (default 3; env BENCH_ROUNDS)
+                    the round with the median CPU per request is reported (default 3; env BENCH_ROUNDS)
   --connections N   concurrent connections (default 50; env BENCH_CONNECTIONS)
-  --startup-runs N  start-ups timed per store size, median reported (default 3)
-  --quick           --rounds 1 --startup-runs 1 unless given (env BENCH_QUICK=1)
-  --only IDS        comma-separated case ids or prefixes, e.g. list-subscriptions,node-products-de
+  --startup-runs N  start-ups timed per store size and build, median reported (default 3)
+  --quick           --rounds 1 --startup-runs 1 and fewer probe samples, unless given (env BENCH_QUICK=1)
+  --only IDS        comma-separated case or probe ids or prefixes, e.g. list-subscriptions,start-mock
   --no-prism        leave Prism out
-  --no-check        do not time \`subcat check\`
-  --no-write        print only; do not write bench/results.* or README.md
+  --no-probes       run no probe
+  --no-write        print only; do not write bench/results.*
   -h, --help        show this text
 `;
 
 export type BenchArgs =
   { kind: 'run'; options: BenchOptions } | { kind: 'help' } | { kind: 'error'; problems: string[] };
 
-type NumberKey = 'duration' | 'warmup' | 'rounds' | 'connections' | 'startupRuns';
+type NumberKey = 'cpuSeconds' | 'warmup' | 'rounds' | 'connections' | 'startupRuns';
 interface NumberFlag {
   key: NumberKey;
   env: string;
@@ -68,19 +79,15 @@ interface NumberFlag {
   integer?: true;
 }
 const NUMBER_FLAGS: Readonly<Record<string, NumberFlag>> = {
-  '--duration': { key: 'duration', env: 'BENCH_DURATION', min: 0.5, max: 600 },
-  '--warmup': { key: 'warmup', env: 'BENCH_WARMUP', min: 0, max: 600 },
-  '--rounds': { key: 'rounds', env: 'BENCH_ROUNDS', min: 1, max: 20, integer: true },
-  '--connections': { key: 'connections', env: 'BENCH_CONNECTIONS', min: 1, max: 1000, integer: true },
-  '--startup-runs': { key: 'startupRuns', env: 'BENCH_STARTUP_RUNS', min: 1, max: 20, integer: true },
-};
-const SWITCHES: Readonly<Record<string, { key: 'prism' | 'check' | 'write'; value: boolean }>> = {
-  '--no-prism': { key: 'prism', value: false },
-  '--no-check': { key: 'check', value: false },
-  '--no-write': { key: 'write', value: false },
+  'cpu-seconds': { key: 'cpuSeconds', env: 'BENCH_CPU_SECONDS', min: 0.1, max: 60 },
+  // A warm-up also calibrates the number of requests, so it cannot be empty.
+  warmup: { key: 'warmup', env: 'BENCH_WARMUP', min: 0.2, max: 60 },
+  rounds: { key: 'rounds', env: 'BENCH_ROUNDS', min: 1, max: 20, integer: true },
+  connections: { key: 'connections', env: 'BENCH_CONNECTIONS', min: 1, max: 1000, integer: true },
+  'startup-runs': { key: 'startupRuns', env: 'BENCH_STARTUP_RUNS', min: 1, max: 20, integer: true },
 };
 
-function numberProblem(name: string, raw: string, flag: NumberFlag): string | number {
+function numberOrProblem(name: string, raw: string, flag: NumberFlag): string | number {
   const value = Number(raw);
   const { min, max, integer } = flag;
   if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max)
@@ -89,61 +96,67 @@ function numberProblem(name: string, raw: string, flag: NumberFlag): string | nu
   return value;
 }
 
+function parseFlags(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      ...Object.fromEntries(Object.keys(NUMBER_FLAGS).map((name) => [name, { type: 'string' as const }])),
+      only: { type: 'string' },
+      before: { type: 'string' },
+      quick: { type: 'boolean' },
+      'no-prism': { type: 'boolean' },
+      'no-probes': { type: 'boolean' },
+      'no-write': { type: 'boolean' },
+    },
+  }).values as Record<string, string | boolean | undefined>;
+}
+
 /** Parses `npm run bench` arguments and BENCH_* variables; pure, so it is table-tested. */
 export function parseBenchArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): BenchArgs {
+  if (argv.includes('-h') || argv.includes('--help')) return { kind: 'help' };
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    return { kind: 'error', problems: [(error as Error).message] };
+  }
   const problems: string[] = [];
   const given: Partial<BenchOptions> = {};
-  let quick = env['BENCH_QUICK'] === '1' || env['BENCH_QUICK'] === 'true';
-
-  for (const spec of Object.values(NUMBER_FLAGS)) {
-    const raw = env[spec.env];
-    if (raw === undefined || raw === '') continue;
-    const parsed = numberProblem(spec.env, raw, spec);
+  for (const [name, spec] of Object.entries(NUMBER_FLAGS)) {
+    const fromFlag = flags[name];
+    const fromEnv = env[spec.env];
+    const [label, raw] =
+      typeof fromFlag === 'string'
+        ? [`--${name}`, fromFlag]
+        : [spec.env, fromEnv === '' ? undefined : fromEnv];
+    if (raw === undefined) continue;
+    const parsed = numberOrProblem(label, raw, spec);
     if (typeof parsed === 'string') problems.push(parsed);
     else given[spec.key] = parsed;
   }
-
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    if (arg === '--quick') {
-      quick = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const toggle = SWITCHES[name];
-    if (toggle !== undefined) {
-      given[toggle.key] = toggle.value;
-      continue;
-    }
-    const numeric = NUMBER_FLAGS[name];
-    if (numeric === undefined && name !== '--only') {
-      problems.push(`unknown option ${name}`);
-      continue;
-    }
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) {
-      problems.push(`${name} needs a value`);
-      if (value !== undefined) i--;
-      continue;
-    }
-    if (numeric === undefined) {
-      given.only = value
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== '');
-      continue;
-    }
-    const parsed = numberProblem(name, value, numeric);
-    if (typeof parsed === 'string') problems.push(parsed);
-    else given[numeric.key] = parsed;
+  const { only, before } = flags;
+  if (typeof only === 'string')
+    given.only = only
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
+  if (typeof before === 'string') {
+    // A leading dash would reach git as an option.
+    if (before.trim() === '' || before.trim().startsWith('-'))
+      problems.push(`--before needs a git ref, e.g. --before main, got ${JSON.stringify(before)}`);
+    else given.before = before.trim();
   }
+  if (flags['no-prism'] === true) given.prism = false;
+  if (flags['no-probes'] === true) given.probes = false;
+  if (flags['no-write'] === true) given.write = false;
 
   if (problems.length > 0) return { kind: 'error', problems };
+  const quick = flags['quick'] === true || env['BENCH_QUICK'] === '1' || env['BENCH_QUICK'] === 'true';
   const base: BenchOptions = quick ? { ...DEFAULT_BENCH_OPTIONS, ...QUICK } : { ...DEFAULT_BENCH_OPTIONS };
   return { kind: 'run', options: { ...base, ...given } };
 }

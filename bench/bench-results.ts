@@ -1,24 +1,31 @@
 import type { CaseKind, StoreSize } from './bench-cases.js';
-import type { LoadResult } from './load-run.js';
+import type { Measurement } from './measurement.js';
+import type { BuildLabel, ProbeResult } from './probes/probe.js';
 
-/** One case on one store size: the mock, the ceiling replaying the mock's bytes, and Prism. */
+/**
+ * The servers of a case: this checkout's mock, the bare node:http ceiling replaying its bytes, the mock built
+ * from `--before REF`, and Prism's mock of the same spec.
+ */
+export const SERVER_ROLES = ['subcat', 'ceiling', 'before', 'prism'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
+/** One case on one store size. */
 export interface CaseResult {
   id: string;
   title: string;
   kind: CaseKind;
   filtered: boolean;
   store: StoreSize;
-  subcat: LoadResult | null;
-  ceiling: LoadResult | null;
-  /** Prism answers from the spec's examples whatever the store holds: measured once per case, shown on both sizes. */
-  prism: LoadResult | null;
-  /** Size of one response body: the mock's real page against Prism's static example. */
-  bodyBytes: { subcat: number | null; prism: number | null };
-  /** Why a column is empty (n/a, an error), in words. */
+  /** Per server that took part: its median round, or null when it failed (a note says why). */
+  measurements: Partial<Record<ServerRole, Measurement | null>>;
+  /** One response body per server, in bytes (the ceiling sends subcat's). */
+  bodyBytes: Partial<Record<ServerRole, number>>;
+  /** Why a figure is missing, errors met, bodies that differ: in words. */
   notes: string[];
 }
 
 export interface StoreStartup {
+  build: BuildLabel;
   store: StoreSize;
   subscriptions: number;
   products: number;
@@ -30,13 +37,6 @@ export interface StoreStartup {
   peakRssMb: number | null;
 }
 
-export interface CheckRun {
-  durationMs: number;
-  exitCode: number | null;
-  /** The last lines the kit printed (its summary), or the error. */
-  summary: string;
-}
-
 export type Verdict = 'PASS' | 'MISS' | 'n/a';
 
 export interface TargetVerdict {
@@ -44,12 +44,6 @@ export interface TargetVerdict {
   subject: string;
   actual: string;
   verdict: Verdict;
-  /**
-   * The same target held against the ceiling (a bare node:http server sending the same bytes to the same
-   * load generator): what this machine allows at all. Absent for targets with no ceiling (start-up, RSS,
-   * the kit's run) and for the share of the ceiling itself.
-   */
-  ceiling?: { actual: string; verdict: Verdict };
 }
 
 export interface Machine {
@@ -61,12 +55,26 @@ export interface Machine {
   loadAverage: { before: number; after: number };
 }
 
+export interface BenchSettings {
+  rounds: number;
+  /** Seconds of unmeasured load before every measured run. */
+  warmup: number;
+  /** Server CPU each measured run aims at; its number of requests is set from a calibration run. */
+  cpuSeconds: number;
+  connections: number;
+  /** The unit of /proc's CPU times: one tick is 1000 / ticksPerSecond ms. */
+  ticksPerSecond: number;
+}
+
 export interface BenchResults {
   date: string;
+  /** How the run was started, e.g. `npm run bench -- --quick --before main`. */
+  command: string;
   machine: Machine;
-  settings: { duration: number; warmup: number; rounds: number; connections: number };
+  settings: BenchSettings;
+  builds: { label: BuildLabel; title: string }[];
   stores: StoreStartup[];
-  check: CheckRun | null;
   cases: CaseResult[];
+  probes: ProbeResult[];
   targets: TargetVerdict[];
 }

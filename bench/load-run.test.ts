@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCeilingServer } from './ceiling-server.js';
-import { medianRound, quantile, roundOrder, runLoad, type LoadResult } from './load-run.js';
+import { describe, expect, it } from 'vitest';
+import { mergeRuns, quantile, roundOrder, type LoadRun } from './load-run.js';
 
 const quantiles = [
   { name: 'no samples give NaN', samples: [], q: 0.5, value: Number.NaN },
@@ -22,29 +20,6 @@ describe('quantile', () => {
     expect(quantile(Float64Array.from(samples), q)).toBe(value);
   });
 });
-
-const round = (requestsPerSecond: number, p99Ms: number, extra: Partial<LoadResult> = {}): LoadResult => ({
-  requestsPerSecond,
-  p50Ms: p99Ms / 4,
-  p99Ms,
-  requests: requestsPerSecond * 2,
-  errors: 0,
-  non2xx: 0,
-  statusCodes: { '200': requestsPerSecond * 2 },
-  ...extra,
-});
-
-const medians = [
-  { name: 'no rounds give nothing', rounds: [], rate: undefined, p99: undefined },
-  { name: 'one round is itself, with no round list', rounds: [round(10, 3)], rate: 10, p99: 3 },
-  {
-    name: 'three rounds give the middle rate with its own latencies',
-    rounds: [round(30, 1), round(10, 9), round(20, 4)],
-    rate: 20,
-    p99: 4,
-  },
-  { name: 'two rounds give the lower one', rounds: [round(30, 1), round(10, 9)], rate: 10, p99: 9 },
-];
 
 const orders = [
   {
@@ -80,70 +55,31 @@ describe('roundOrder', () => {
   });
 });
 
-describe('medianRound', () => {
-  it.each(medians)('$name', ({ rounds, rate, p99 }) => {
-    const result = medianRound(rounds);
-    expect(result?.requestsPerSecond).toBe(rate);
-    expect(result?.p99Ms).toBe(p99);
-    if (rounds.length > 1) expect(result?.rounds).toEqual(rounds.map((r) => r.requestsPerSecond));
-    else expect(result?.rounds).toBeUndefined();
-  });
-
-  it('sums requests, errors and status codes over every round, so a bad round is never hidden', () => {
-    const bad = round(5, 50, { errors: 2, non2xx: 3, statusCodes: { '200': 7, '500': 3 } });
-    const result = medianRound([round(30, 1), bad, round(20, 4)]);
-    expect(result?.requestsPerSecond).toBe(20);
-    expect(result?.requests).toBe(60 + 10 + 40);
-    expect([result?.errors, result?.non2xx]).toEqual([2, 3]);
-    expect(result?.statusCodes).toEqual({ '200': 60 + 7 + 40, '500': 3 });
-  });
+const run = (latencies: number[], extra: Partial<LoadRun> = {}): LoadRun => ({
+  requests: latencies.length,
+  seconds: 1,
+  latenciesMs: Float64Array.from(latencies),
+  errors: 0,
+  non2xx: 0,
+  statusCodes: { '200': latencies.length },
+  ...extra,
 });
 
-describe('runLoad against the ceiling server', () => {
-  const body = JSON.stringify({ data: [] });
-  const server = createCeilingServer([
-    { method: 'GET', path: '/list?x=1', status: 200, contentType: 'application/json', body },
-    { method: 'POST', path: '/list', status: 201, contentType: 'application/json', body },
-  ]);
-  let baseUrl = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+describe('mergeRuns', () => {
+  it('adds requests, seconds, errors and status codes', () => {
+    const merged = mergeRuns([
+      run([1, 2], { errors: 1 }),
+      run([3], { seconds: 0.5, non2xx: 1, statusCodes: { '200': 0, '404': 1 } }),
+    ]);
+    expect([merged.requests, merged.seconds, merged.errors, merged.non2xx]).toEqual([3, 1.5, 1, 1]);
+    expect(merged.statusCodes).toEqual({ '200': 2, '404': 1 });
   });
 
-  const settings = { connections: 4, duration: 1, warmup: 0 };
-  const runs = [
-    {
-      name: 'a captured GET is answered 200 at a finite latency',
-      requests: [{ method: 'GET' as const, path: '/list?x=1' }],
-      status: '200',
-      non2xx: false,
-    },
-    {
-      name: 'a captured POST with a body is answered 201',
-      requests: [{ method: 'POST' as const, path: '/list', body: '{"a":1}' }],
-      status: '201',
-      non2xx: false,
-    },
-    {
-      name: 'a request the ceiling never captured counts as non-2xx',
-      requests: [{ method: 'GET' as const, path: '/other' }],
-      status: '404',
-      non2xx: true,
-    },
-  ];
+  it('merges the latencies of every run into one sorted list', () => {
+    expect([...mergeRuns([run([2, 9]), run([1, 5])]).latenciesMs]).toEqual([1, 2, 5, 9]);
+  });
 
-  it.each(runs)('$name', async ({ requests, status, non2xx }) => {
-    const result = await runLoad(baseUrl, requests, settings);
-    expect(result.requestsPerSecond).toBeGreaterThan(0);
-    expect(Object.keys(result.statusCodes)).toEqual([status]);
-    expect(result.errors).toBe(0);
-    expect(result.non2xx > 0).toBe(non2xx);
-    expect(Number.isFinite(result.p99Ms)).toBe(true);
-    expect(result.p50Ms).toBeLessThanOrEqual(result.p99Ms);
+  it('no runs merge to an empty run', () => {
+    expect(mergeRuns([])).toMatchObject({ requests: 0, seconds: 0, errors: 0, statusCodes: {} });
   });
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type { AutocannonRequest } from 'autocannon';
 
@@ -11,28 +12,56 @@ export interface LoadRequest {
   body?: string;
 }
 
-export interface LoadSettings {
-  connections: number;
-  /** Measured seconds. */
-  duration: number;
-  /** Unmeasured seconds run first; 0 for none. */
-  warmup: number;
-}
+/** A run of a fixed number of requests (measured runs), or of a fixed time (warm-ups and calibration). */
+export type LoadPlan = { connections: number } & ({ amount: number } | { seconds: number });
 
-/** What one measured run of one case against one server gave. */
-export interface LoadResult {
-  requestsPerSecond: number;
-  /** Milliseconds, from every response's own timing (autocannon's histogram rounds to whole ms). */
-  p50Ms: number;
-  p99Ms: number;
+/** What one run of the load generator gave, before any server reading is added. */
+export interface LoadRun {
+  /** Responses received. */
   requests: number;
+  /** Wall time from the start to the last response. */
+  seconds: number;
+  /** Every response's own time in ms, sorted (autocannon's histogram rounds to whole ms). */
+  latenciesMs: Float64Array;
   /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
   /** Count per status code, e.g. { "200": 51234 }. */
   statusCodes: Record<string, number>;
-  /** When several rounds were run: each round's req/s, in run order (the figures above are the median's). */
-  rounds?: number[];
+}
+
+/** Drives one server; the fake run of the tests passes its own. */
+export type LoadRunner = (
+  baseUrl: string,
+  requests: readonly LoadRequest[],
+  plan: LoadPlan,
+) => Promise<LoadRun>;
+
+/** Counts per status code added up, e.g. of several runs. */
+export function sumStatusCodes(counts: readonly Readonly<Record<string, number>>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const byCode of counts)
+    for (const [code, count] of Object.entries(byCode)) total[code] = (total[code] ?? 0) + count;
+  return total;
+}
+
+/** Several runs of one server as one: counts and times added, latencies merged. */
+export function mergeRuns(runs: readonly LoadRun[]): LoadRun {
+  const latencies = new Float64Array(runs.reduce((n, r) => n + r.latenciesMs.length, 0));
+  let offset = 0;
+  for (const run of runs) {
+    latencies.set(run.latenciesMs, offset);
+    offset += run.latenciesMs.length;
+  }
+  const sum = (pick: (r: LoadRun) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  return {
+    requests: sum((r) => r.requests),
+    seconds: sum((r) => r.seconds),
+    latenciesMs: latencies.sort(),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes: sumStatusCodes(runs.map((r) => r.statusCodes)),
+  };
 }
 
 /** The servers of round `round` (from 1): the list rotated by one more place each round. */
@@ -40,32 +69,6 @@ export function roundOrder<T>(servers: readonly T[], round: number): T[] {
   if (servers.length === 0) return [];
   const shift = (((round - 1) % servers.length) + servers.length) % servers.length;
   return [...servers.slice(shift), ...servers.slice(0, shift)];
-}
-
-/**
- * Several rounds of one case on one server as one result: the round with the median req/s (the lower middle
- * one of an even count) gives the rate and latencies, so they come from one coherent run; requests, errors,
- * non-2xx answers and status codes are summed over every round, so a bad round is never hidden.
- */
-export function medianRound(rounds: readonly LoadResult[]): LoadResult | null {
-  if (rounds.length === 0) return null;
-  const byRate = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  const median = byRate[Math.floor((byRate.length - 1) / 2)] as LoadResult;
-  const statusCodes: Record<string, number> = {};
-  for (const round of rounds)
-    for (const [code, count] of Object.entries(round.statusCodes))
-      statusCodes[code] = (statusCodes[code] ?? 0) + count;
-  const sum = (pick: (r: LoadResult) => number) => rounds.reduce((total, r) => total + pick(r), 0);
-  return {
-    requestsPerSecond: median.requestsPerSecond,
-    p50Ms: median.p50Ms,
-    p99Ms: median.p99Ms,
-    requests: sum((r) => r.requests),
-    errors: sum((r) => r.errors),
-    non2xx: sum((r) => r.non2xx),
-    statusCodes,
-    ...(rounds.length > 1 && { rounds: rounds.map((r) => r.requestsPerSecond) }),
-  };
 }
 
 /** The value at quantile q (0..1) of sorted samples, nearest-rank; NaN when there are none. */
@@ -103,36 +106,38 @@ function toAutocannonRequests(requests: readonly LoadRequest[]): AutocannonReque
   }));
 }
 
-async function drive(baseUrl: string, requests: AutocannonRequest[], connections: number, duration: number) {
-  const latencies = new LatencySamples();
-  const instance = autocannon({ url: baseUrl, connections, duration, timeout: 10, requests });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
-    latencies.add(ms),
-  );
-  const result = await instance;
-  return { result, latencies: latencies.sorted() };
-}
-
-/** Warms up, then measures `requests` against `baseUrl` (loopback) with autocannon. */
+/** Drives `baseUrl` (loopback) with autocannon for a number of requests or seconds. */
 export async function runLoad(
   baseUrl: string,
   requests: readonly LoadRequest[],
-  settings: LoadSettings,
-): Promise<LoadResult> {
-  const wire = toAutocannonRequests(requests);
-  if (settings.warmup > 0) await drive(baseUrl, wire, settings.connections, settings.warmup);
-  const { result, latencies } = await drive(baseUrl, wire, settings.connections, settings.duration);
-  const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
-  );
-  const seconds = result.duration > 0 ? result.duration : settings.duration;
+  plan: LoadPlan,
+): Promise<LoadRun> {
+  const latencies = new LatencySamples();
+  const started = performance.now();
+  let lastResponse = started;
+  const instance = autocannon({
+    url: baseUrl,
+    connections: plan.connections,
+    ...('amount' in plan ? { amount: plan.amount } : { duration: plan.seconds }),
+    timeout: 10,
+    // autocannon settles on its next sample tick: a short one ends a fixed-amount run soon after its last answer.
+    sampleInt: 100,
+    requests: toAutocannonRequests(requests),
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    latencies.add(ms);
+    lastResponse = performance.now();
+  });
+  const result = await instance;
+  const sorted = latencies.sorted();
   return {
-    requestsPerSecond: Math.round(result.requests.total / seconds),
-    p50Ms: quantile(latencies, 0.5),
-    p99Ms: quantile(latencies, 0.99),
-    requests: result.requests.total,
+    requests: sorted.length,
+    seconds: Math.max(lastResponse - started, 1) / 1000,
+    latenciesMs: sorted,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    statusCodes,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    ),
   };
 }

@@ -1,118 +1,100 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult, TargetVerdict } from './bench-results.js';
-import type { LoadResult } from './load-run.js';
-import {
-  README_END,
-  README_START,
-  renderCaseTable,
-  renderTargetLine,
-  replaceReadmeSection,
-} from './results-report.js';
+import type { CaseResult } from './bench-results.js';
+import type { Measurement } from './measurement.js';
+import { renderCpuTable, renderProbe, renderRateTable, renderTargetLine } from './results-report.js';
 
-const block = `${README_START}\nNEW TABLE\n${README_END}`;
-
-const readmes = [
-  {
-    name: 'the block between existing markers is replaced and the rest kept',
-    before: `# subcat\n\n## Performance\n\nintro\n\n${README_START}\nOLD\n${README_END}\n\n## License\nMIT\n`,
-    after: `# subcat\n\n## Performance\n\nintro\n\n${block}\n\n## License\nMIT\n`,
-  },
-  {
-    name: 'a README without the section gets it appended at the end',
-    before: '# subcat\n\nA mock.\n',
-    contains: ['# subcat\n\nA mock.\n\n## Performance\n', `${block}\n`],
-  },
-  {
-    name: 'an existing heading without markers gets the block under it, before the next section',
-    before: '# subcat\n\n## Performance\n\nTBD\n\n## License\nMIT\n',
-    contains: ['## Performance\n', `${block}\n\n## License\nMIT\n`],
-    lacks: ['TBD'],
-  },
-  {
-    name: 'an existing heading at the end is filled in',
-    before: '# subcat\n\n## Performance\n',
-    contains: [`${block}\n`],
-  },
-];
-
-describe('replaceReadmeSection', () => {
-  it.each(readmes)('$name', ({ before, after, contains, lacks }) => {
-    const result = replaceReadmeSection(before, block);
-    if (after !== undefined) expect(result).toBe(after);
-    for (const text of contains ?? []) expect(result).toContain(text);
-    for (const text of lacks ?? []) expect(result).not.toContain(text);
-    expect(result.match(/## Performance/g)).toHaveLength(1);
-  });
-
-  it('running twice gives the same README (the block is rewritten, not added)', () => {
-    const once = replaceReadmeSection('# subcat\n', block);
-    expect(replaceReadmeSection(once, block)).toBe(once);
-  });
-});
-
-const load = (requestsPerSecond: number, p99Ms: number): LoadResult => ({
+const m = (cpuUsPerRequest: number | null, requestsPerSecond: number, p99Ms: number): Measurement => ({
+  requests: 100_000,
   requestsPerSecond,
   p50Ms: 0.81234,
   p99Ms,
-  requests: requestsPerSecond,
   errors: 0,
   non2xx: 2,
   statusCodes: {},
+  cpuMs: null,
+  cpuUsPerRequest,
+  roundsCpuUsPerRequest: [cpuUsPerRequest],
 });
 
-describe('renderCaseTable', () => {
-  const row: CaseResult = {
-    id: 'list-subscriptions',
-    title: 'list subscriptions',
-    kind: 'get',
-    filtered: false,
-    store: 'small',
-    subcat: load(24_000, 3.456),
-    ceiling: load(40_000, 1),
-    prism: null,
-    bodyBytes: { subcat: 49_152, prism: null },
-    notes: [],
-  };
-  const lines = renderCaseTable([row]).split('\n');
+const row: CaseResult = {
+  id: 'list-subscriptions',
+  title: 'list subscriptions',
+  kind: 'get',
+  filtered: false,
+  store: 'small',
+  measurements: { subcat: m(21.04, 24_000, 3.456), ceiling: m(16.83, 40_000, 12.34), before: null },
+  bodyBytes: { subcat: 49_152 },
+  notes: [],
+};
 
-  it('has a header, an alignment row and one row per case', () => {
-    expect(lines).toHaveLength(3);
-    expect(lines[0]?.split('|').length).toBe(lines[1]?.split('|').length);
+describe('renderCpuTable', () => {
+  it('without a before build it has no before columns, and Prism is — where it was not part of the case', () => {
+    expect(renderCpuTable([row], false).split('\n')).toEqual([
+      '| case | store | body KB | subcat µs/req | ceiling µs/req | subcat / ceiling | Prism µs/req | Prism body KB |',
+      '|---|---|--:|--:|--:|--:|--:|--:|',
+      '| list subscriptions | small | 48.0 | 21.0 | 16.8 | 1.25x | — | — |',
+    ]);
   });
 
-  it('shows rates with separators, times with two decimals, the ceiling share and n/a for a missing Prism', () => {
-    expect(lines[2]).toBe(
-      '| list subscriptions | small | 48.0 | 24,000 | 0.81 | 3.46 | 0 / 2 | 40,000 | 1.00 | 60% | n/a | n/a | n/a | n/a |',
+  it('with a before build a failed before measurement is n/a, and so is its ratio', () => {
+    const lines = renderCpuTable([row], true).split('\n');
+    expect(lines[0]).toContain('| before µs/req | subcat / before |');
+    expect(lines[2]).toBe('| list subscriptions | small | 48.0 | 21.0 | 16.8 | 1.25x | n/a | n/a | — | — |');
+  });
+});
+
+describe('renderRateTable', () => {
+  it('shows rates with separators, times with two decimals under 10 ms and one above, and subcat errors', () => {
+    expect(renderRateTable([row], false).split('\n')[2]).toBe(
+      '| list subscriptions | small | 24,000 | 0.81 | 3.46 | 40,000 | 12.3 | — | — | 0 / 2 |',
+    );
+  });
+});
+
+describe('renderProbe', () => {
+  it('gives a probe its heading and a row per figure, with samples, target and note', () => {
+    const text = renderProbe({
+      id: 'reset',
+      title: 'Reset time',
+      rows: [
+        {
+          measure: 'reset',
+          build: 'subcat',
+          value: 1234,
+          unit: 'ms',
+          samples: [1200, 1234],
+          target: { atMost: 2000 },
+        },
+        { measure: 'reset', build: 'before', value: null, unit: 'ms', note: 'no such route' },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      '### Reset time',
+      '',
+      '| measure | build | value | samples | target | note |',
+      '|---|---|--:|--:|--:|---|',
+      '| reset | subcat | 1,234 ms | 1200, 1234 | <= 2000 ms |  |',
+      '| reset | before | n/a | — | — | no such route |',
+      '',
+    ]);
+  });
+
+  it('says why a probe that failed has no rows', () => {
+    expect(renderProbe({ id: 'x', title: 'X', rows: [], error: 'boom' })).toBe(
+      '### X\n\nThe probe failed: boom\n',
     );
   });
 });
 
 describe('renderTargetLine', () => {
-  const base: TargetVerdict = {
-    target: 'p99 <= 5 ms',
-    subject: 'node products (small)',
-    actual: '6.00 ms',
-    verdict: 'MISS',
-  };
-  const lines = [
-    {
-      name: 'a target with no ceiling',
-      verdict: base,
-      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms',
-    },
-    {
-      name: "a miss the ceiling meets is the mock's own",
-      verdict: { ...base, ceiling: { actual: '4.00 ms', verdict: 'PASS' } },
-      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 4.00 ms, meets it',
-    },
-    {
-      name: 'a miss the ceiling misses too is beyond the machine',
-      verdict: { ...base, ceiling: { actual: '5.50 ms', verdict: 'MISS' } },
-      line: 'MISS p99 <= 5 ms: node products (small): 6.00 ms; the ceiling: 5.50 ms, misses it too',
-    },
-  ] satisfies { name: string; verdict: TargetVerdict; line: string }[];
-
-  it.each(lines)('$name', ({ verdict, line }) => {
-    expect(renderTargetLine(verdict)).toBe(line);
+  it('puts the verdict first, then the target, the subject and the figure', () => {
+    expect(
+      renderTargetLine({
+        target: '<= 400 MB RSS',
+        subject: 'large store',
+        actual: '401 MB',
+        verdict: 'MISS',
+      }),
+    ).toBe('MISS <= 400 MB RSS: large store: 401 MB');
   });
 });

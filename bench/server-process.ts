@@ -1,19 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { BenchServer, NodeRun } from './probes/probe.js';
 
 /** A server running in its own child process, so it never shares an event loop with the load generator. */
-export interface ServerProcess {
-  name: string;
-  pid: number;
-  baseUrl: string;
-  /** Spawn to ready (the "listening on" line, or the first HTTP answer), in ms. */
-  startupMs: number;
+export interface ServerProcess extends BenchServer {
   /** The tail of what the child wrote, for error messages. */
   output(): string;
-  stop(): Promise<void>;
 }
 
 export interface ServerSpec {
@@ -135,26 +129,20 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()));
 }
 
-export interface Memory {
-  /** Resident set size now, in MB. */
-  rssMb: number;
-  /** Peak resident set size so far (VmHWM), in MB. */
-  peakRssMb: number;
-}
-
-/** Reads VmRSS and VmHWM of a process from /proc (Linux); undefined elsewhere. */
-export function readMemory(pid: number): Memory | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-    const rss = kb('VmRSS');
-    const peak = kb('VmHWM');
-    if (!Number.isFinite(rss)) return undefined;
-    return {
-      rssMb: Math.round(rss / 1024),
-      peakRssMb: Math.round((Number.isFinite(peak) ? peak : rss) / 1024),
-    };
-  } catch {
-    return undefined;
-  }
+/** Runs `node ...args` to its exit, keeping stdout and the tail of stderr; killed after `timeoutMs`. */
+export async function runNode(args: readonly string[], cwd: string, timeoutMs: number): Promise<NodeRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on(
+    'data',
+    (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-OUTPUT_TAIL)),
+  );
+  const exitCode = await new Promise<number | null>((resolve) => {
+    child.on('error', (error) => (stderr += `\n${error.message}`));
+    child.on('close', (code) => resolve(code));
+  });
+  return { exitCode, durationMs: performance.now() - started, stdout, stderr };
 }

@@ -1,201 +1,216 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchResults, CaseResult, CheckRun, StoreStartup } from './bench-results.js';
-import type { LoadResult } from './load-run.js';
+import type { BenchResults, CaseResult, StoreStartup } from './bench-results.js';
+import type { Measurement } from './measurement.js';
+import type { ProbeResult } from './probes/probe.js';
 import { evaluateTargets } from './targets.js';
 
-const load = (requestsPerSecond: number, p99Ms = 1, extra: Partial<LoadResult> = {}): LoadResult => ({
-  requestsPerSecond,
-  p50Ms: p99Ms / 2,
-  p99Ms,
-  requests: requestsPerSecond * 5,
+const cpu = (cpuUsPerRequest: number | null, extra: Partial<Measurement> = {}): Measurement => ({
+  requests: 100_000,
+  requestsPerSecond: 20_000,
+  p50Ms: 1,
+  p99Ms: 3,
   errors: 0,
   non2xx: 0,
-  statusCodes: { '200': requestsPerSecond * 5 },
+  statusCodes: { '200': 100_000 },
+  cpuMs: cpuUsPerRequest === null ? null : cpuUsPerRequest * 100,
+  cpuUsPerRequest,
+  roundsCpuUsPerRequest: [cpuUsPerRequest],
   ...extra,
 });
 
-const row = (over: Partial<CaseResult>): CaseResult => ({
+const get = (measurements: CaseResult['measurements']): CaseResult => ({
   id: 'list-subscriptions',
   title: 'list subscriptions',
   kind: 'get',
   filtered: false,
   store: 'small',
-  subcat: load(30_000),
-  ceiling: load(40_000),
-  prism: load(1_000),
-  bodyBytes: { subcat: 1024, prism: 512 },
+  measurements,
+  bodyBytes: {},
   notes: [],
-  ...over,
+});
+const write = (measurements: CaseResult['measurements']): CaseResult => ({
+  ...get(measurements),
+  id: 'create-subscription',
+  title: 'create subscription',
+  kind: 'write',
 });
 
-const large: StoreStartup = {
+const startup = (build: StoreStartup['build'], startupMs: number, rssMb: number | null): StoreStartup => ({
+  build,
   store: 'large',
   subscriptions: 100_000,
   products: 10_000,
-  startupMs: 2500,
-  startupSamplesMs: [2500],
-  rssMb: 300,
-  peakRssMb: 350,
-};
-const check: CheckRun = { durationMs: 9000, exitCode: 0, summary: '' };
-const results = (over: Partial<Pick<BenchResults, 'cases' | 'stores' | 'check'>>) => ({
-  cases: [],
-  stores: [large],
-  check,
-  ...over,
+  startupMs,
+  startupSamplesMs: [startupMs],
+  rssMb,
+  peakRssMb: rssMb,
 });
 
-const verdictOf = (input: ReturnType<typeof results>, target: string) =>
-  evaluateTargets(input).find((t) => t.target.startsWith(target))?.verdict;
+type Input = Pick<BenchResults, 'cases' | 'stores' | 'probes'>;
+const input = (over: Partial<Input>): Input => ({ cases: [], stores: [], probes: [], ...over });
 
-const cases = [
+const cases: { name: string; input: Input; target: string; verdict: string; actual?: string }[] = [
   {
-    name: '30x Prism passes the Prism target',
-    input: results({ cases: [row({})] }),
-    target: '>= 20x Prism',
+    name: '1.25x the ceiling passes the GET target',
+    input: input({ cases: [get({ subcat: cpu(20), ceiling: cpu(16) })] }),
+    target: 'CPU/request <= 1.3x',
     verdict: 'PASS',
+    actual: '1.250x (20.0 vs 16.0 µs/request)',
   },
   {
-    name: '10x Prism misses it',
-    input: results({ cases: [row({ subcat: load(10_000) })] }),
-    target: '>= 20x Prism',
+    name: '1.31x the ceiling misses it',
+    input: input({ cases: [get({ subcat: cpu(26.2), ceiling: cpu(20) })] }),
+    target: 'CPU/request <= 1.3x',
     verdict: 'MISS',
   },
   {
-    name: 'no Prism figure is n/a',
-    input: results({ cases: [row({ prism: null })] }),
-    target: '>= 20x Prism',
+    name: 'a ratio a hair over the bound misses and shows three decimals, so it does not read as 1.30x',
+    input: input({ cases: [get({ subcat: cpu(103.2), ceiling: cpu(79.3) })] }),
+    target: 'CPU/request <= 1.3x',
+    verdict: 'MISS',
+    actual: '1.301x (103.2 vs 79.3 µs/request)',
+  },
+  {
+    name: 'a cheap answer with non-2xx cannot pass',
+    input: input({
+      cases: [get({ subcat: cpu(5, { non2xx: 4, statusCodes: { '400': 4 } }), ceiling: cpu(16) })],
+    }),
+    target: 'CPU/request <= 1.3x',
+    verdict: 'MISS',
+    actual: 'subcat: 4 non-2xx (400)',
+  },
+  {
+    name: 'a ceiling that met errors is no yardstick',
+    input: input({ cases: [get({ subcat: cpu(20), ceiling: cpu(16, { errors: 3 }) })] }),
+    target: 'CPU/request <= 1.3x',
+    verdict: 'n/a',
+    actual: 'ceiling: 3 errors',
+  },
+  {
+    name: 'a failed ceiling is n/a',
+    input: input({ cases: [get({ subcat: cpu(20), ceiling: null })] }),
+    target: 'CPU/request <= 1.3x',
     verdict: 'n/a',
   },
   {
-    name: 'fast answers with non-2xx cannot pass',
-    input: results({ cases: [row({ subcat: load(90_000, 1, { non2xx: 5, statusCodes: { '400': 5 } }) })] }),
-    target: '>= 20x Prism',
-    verdict: 'MISS',
+    name: 'no CPU reading is n/a',
+    input: input({ cases: [get({ subcat: cpu(null), ceiling: cpu(16) })] }),
+    target: 'CPU/request <= 1.3x',
+    verdict: 'n/a',
   },
   {
-    name: '75% of the ceiling passes',
-    input: results({ cases: [row({})] }),
-    target: '>= 50% of the ceiling',
+    name: 'a write as cheap as before passes',
+    input: input({ cases: [write({ subcat: cpu(80), ceiling: cpu(16), before: cpu(80) })] }),
+    target: "CPU/request <= the before build's",
     verdict: 'PASS',
   },
   {
-    name: '40% of the ceiling misses',
-    input: results({ cases: [row({ subcat: load(16_000) })] }),
-    target: '>= 50% of the ceiling',
-    verdict: 'MISS',
-  },
-  {
-    name: 'a small-store p99 of 5 ms passes',
-    input: results({ cases: [row({ subcat: load(30_000, 5) })] }),
-    target: 'p99 <= 5 ms',
+    name: 'a write 4% dearer than before is within the noise allowance',
+    input: input({ cases: [write({ subcat: cpu(83.2), before: cpu(80) })] }),
+    target: "CPU/request <= the before build's",
     verdict: 'PASS',
   },
   {
-    name: 'a small-store p99 of 5.5 ms misses',
-    input: results({ cases: [row({ subcat: load(30_000, 5.5) })] }),
-    target: 'p99 <= 5 ms',
+    name: 'a write 10% dearer than before misses',
+    input: input({ cases: [write({ subcat: cpu(88), before: cpu(80) })] }),
+    target: "CPU/request <= the before build's",
     verdict: 'MISS',
+    actual: '1.100x (88.0 vs 80.0 µs/request)',
   },
   {
-    name: 'a large filtered p99 of 12 ms passes',
-    input: results({ cases: [row({ store: 'large', filtered: true, subcat: load(30_000, 12) })] }),
-    target: 'p99 <= 15 ms',
+    name: 'a write without a before build is n/a and says how to get one',
+    input: input({ cases: [write({ subcat: cpu(80), ceiling: cpu(16) })] }),
+    target: "CPU/request <= the before build's",
+    verdict: 'n/a',
+    actual: 'not measured: no before build (run with --before REF)',
+  },
+  {
+    name: 'a large store seeded in 2.5 s passes, with the before build beside it',
+    input: input({ stores: [startup('subcat', 2500, 300), startup('before', 2700, 310)] }),
+    target: 'seeded in <= 3 s',
     verdict: 'PASS',
+    actual: '2.50 s; before: 2.70 s',
   },
   {
-    name: 'a large filtered p99 of 20 ms misses',
-    input: results({ cases: [row({ store: 'large', filtered: true, subcat: load(30_000, 20) })] }),
-    target: 'p99 <= 15 ms',
-    verdict: 'MISS',
-  },
-  { name: 'seeding in 2.5 s passes', input: results({}), target: 'seeded in <= 3 s', verdict: 'PASS' },
-  {
-    name: 'seeding in 3.5 s misses',
-    input: results({ stores: [{ ...large, startupMs: 3500 }] }),
+    name: 'the before build seeding in time does not make the checkout pass',
+    input: input({ stores: [startup('subcat', 3100, 300), startup('before', 2700, 310)] }),
     target: 'seeded in <= 3 s',
     verdict: 'MISS',
   },
-  { name: '300 MB passes', input: results({}), target: '<= 400 MB RSS', verdict: 'PASS' },
   {
-    name: '450 MB misses',
-    input: results({ stores: [{ ...large, rssMb: 450 }] }),
+    name: '401 MB misses the RSS target',
+    input: input({ stores: [startup('subcat', 2500, 401)] }),
     target: '<= 400 MB RSS',
     verdict: 'MISS',
   },
-  { name: 'a 9 s check passes', input: results({}), target: 'subcat check', verdict: 'PASS' },
   {
-    name: 'a check that could not run misses',
-    input: results({ check: { ...check, exitCode: 2, durationMs: 100 } }),
-    target: 'subcat check',
-    verdict: 'MISS',
+    name: 'an RSS that could not be read is n/a',
+    input: input({ stores: [startup('subcat', 2500, null)] }),
+    target: '<= 400 MB RSS',
+    verdict: 'n/a',
   },
-  { name: 'a check not run is n/a', input: results({ check: null }), target: 'subcat check', verdict: 'n/a' },
-] as const;
+  { name: 'no large store is n/a', input: input({}), target: 'seeded in <= 3 s', verdict: 'n/a' },
+];
 
 describe('evaluateTargets', () => {
-  it.each(cases)('$name', ({ input, target, verdict }) => {
-    expect(verdictOf(input, target)).toBe(verdict);
+  it.each(cases)('$name', ({ input: given, target, verdict, actual }) => {
+    const found = evaluateTargets(given).filter((t) => t.target.startsWith(target));
+    expect(found.map((t) => t.verdict)).toEqual([verdict]);
+    if (actual !== undefined) expect(found[0]?.actual).toBe(actual);
   });
 
-  it('writes are held to no throughput or latency target', () => {
-    const verdicts = evaluateTargets(
-      results({ cases: [row({ kind: 'write', id: 'create-subscription', subcat: load(10) })] }),
+  it('a GET is held to the ceiling only, a write to the before build only', () => {
+    const targets = evaluateTargets(
+      input({
+        cases: [
+          get({ subcat: cpu(20), ceiling: cpu(16), before: cpu(10) }),
+          write({ subcat: cpu(80), ceiling: cpu(16), before: cpu(80) }),
+        ],
+      }),
     );
-    expect(verdicts.map((v) => v.target)).toEqual([
-      'seeded in <= 3 s',
-      '<= 400 MB RSS',
-      'subcat check <= 15 s',
+    expect(targets.map((t) => `${t.subject}: ${t.target}`).slice(0, 2)).toEqual([
+      "list subscriptions (small): CPU/request <= 1.3x the ceiling's",
+      "create subscription (small): CPU/request <= the before build's (+5% noise)",
     ]);
   });
 
-  const ceilingCases = [
+  const probe = (rows: ProbeResult['rows']): ProbeResult => ({ id: 'p', title: 'A probe', rows });
+  const probeCases = [
     {
-      name: 'a Prism factor the ceiling reaches too',
-      input: row({ subcat: load(10_000), ceiling: load(25_000) }),
-      target: '>= 20x Prism',
-      ceiling: { actual: '25.0x (25000 vs 1000 req/s)', verdict: 'PASS' },
+      name: 'a probe row within its bound passes',
+      row: { measure: 'reset', build: 'subcat' as const, value: 40, unit: 'ms', target: { atMost: 50 } },
+      verdicts: ['PASS'],
     },
     {
-      name: 'a Prism factor beyond the ceiling',
-      input: row({ subcat: load(10_000), ceiling: load(12_000) }),
-      target: '>= 20x Prism',
-      ceiling: { actual: '12.0x (12000 vs 1000 req/s)', verdict: 'MISS' },
+      name: 'a probe row beyond its bound misses',
+      row: { measure: 'reset', build: 'subcat' as const, value: 60, unit: 'ms', target: { atMost: 50 } },
+      verdicts: ['MISS'],
     },
     {
-      name: 'a p99 the ceiling meets',
-      input: row({ subcat: load(30_000, 6), ceiling: load(30_000, 4) }),
-      target: 'p99 <= 5 ms',
-      ceiling: { actual: '4.00 ms', verdict: 'PASS' },
+      name: 'a probe row below its floor misses',
+      row: { measure: 'rate', build: 'subcat' as const, value: 5, unit: 'req/s', target: { atLeast: 10 } },
+      verdicts: ['MISS'],
     },
     {
-      name: 'a p99 the ceiling misses too',
-      input: row({ subcat: load(30_000, 6), ceiling: load(30_000, 5.5) }),
-      target: 'p99 <= 5 ms',
-      ceiling: { actual: '5.50 ms', verdict: 'MISS' },
+      name: 'a probe row without a figure is n/a',
+      row: { measure: 'reset', build: 'subcat' as const, value: null, unit: 'ms', target: { atMost: 50 } },
+      verdicts: ['n/a'],
     },
     {
-      name: 'a ceiling that answered errors does not count as reaching it',
-      input: row({ ceiling: load(90_000, 1, { errors: 3 }) }),
-      target: '>= 20x Prism',
-      ceiling: { actual: '3 errors', verdict: 'MISS' },
+      name: "the before build's rows are context, never judged",
+      row: { measure: 'reset', build: 'before' as const, value: 60, unit: 'ms', target: { atMost: 50 } },
+      verdicts: [],
     },
-    { name: 'no ceiling figure', input: row({ ceiling: null }), target: 'p99 <= 5 ms', ceiling: undefined },
     {
-      name: 'the share of the ceiling has no ceiling of its own',
-      input: row({}),
-      target: '>= 50% of the ceiling',
-      ceiling: undefined,
+      name: 'a row without a target is not a target',
+      row: { measure: 'reset', build: 'subcat' as const, value: 60, unit: 'ms' },
+      verdicts: [],
     },
-  ] as const;
-
-  it.each(ceilingCases)('the ceiling on the same target: $name', ({ input, target, ceiling }) => {
-    const found = evaluateTargets(results({ cases: [input] })).find((t) => t.target.startsWith(target));
-    expect(found?.ceiling).toEqual(ceiling);
-  });
-
-  it('the large-store p99 target applies to filtered lists only', () => {
-    const verdicts = evaluateTargets(results({ cases: [row({ store: 'large', subcat: load(30_000, 50) })] }));
-    expect(verdicts.some((v) => v.target.startsWith('p99'))).toBe(false);
+  ];
+  it.each(probeCases)('$name', ({ row, verdicts }) => {
+    const targets = evaluateTargets(input({ probes: [probe([row])] })).filter((t) =>
+      t.subject.startsWith('A probe'),
+    );
+    expect(targets.map((t) => t.verdict)).toEqual(verdicts);
   });
 });
