@@ -41,7 +41,7 @@ export interface MockOptions {
   delay: Delay;
   /** Named sessions kept besides the default one (least recently used dropped past it). */
   maxSessions: number;
-  /** Requests each session's journal keeps. */
+  /** Requests each session's journal keeps; 0 keeps none (and costs nothing per request). */
   journalSize: number;
   /** The token the admin API needs when the mock listens beyond loopback. */
   adminToken?: string;
@@ -108,7 +108,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('bodyLimit', options.bodyLimit, 1, 1024 * 1024 * 1024),
     integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
     integerProblem('maxSessions', options.maxSessions, 0, 10_000),
-    integerProblem('journalSize', options.journalSize, 1, 100_000),
+    integerProblem('journalSize', options.journalSize, 0, 100_000),
     delayProblem(options.delay),
     options.adminToken !== undefined && options.adminToken.length < 8 ? 'adminToken must be at least 8 characters' : undefined,
     options.host.trim() === '' ? 'host must not be empty' : undefined,
@@ -143,7 +143,7 @@ Options:
   --max-subscriptions N   most subscriptions held: seeded once, plus every session's creates (default 200000)
   --delay MS|MIN-MAX      latency of every answer of the operations, e.g. 300 or 100-600 (default none)
   --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
-  --journal-size N        requests each session's journal keeps (default 1000)
+  --journal-size N        requests each session's journal keeps, 0 for no journal (default 1000)
   --state-file FILE       keep every change in FILE across restarts
   --admin-token TOKEN     the token the admin API needs when --host is not a loopback address
   --auth                  require Authorization: Bearer <any token>

@@ -94,7 +94,7 @@ export class ControlPlane<State> {
     session: Step<Exchange<Target<State>, State>>[];
   } {
     return {
-      outer: [journalStep(this.sessions, this.feed, ownPath)],
+      outer: this.options.journalSize === 0 ? [] : [journalStep(this.sessions, this.feed, ownPath)],
       session: [sessionStep(this.sessions), faultStep(this.faults, () => this.delaySetting, this.draw)],
     };
   }
