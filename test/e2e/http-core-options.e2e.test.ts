@@ -6,7 +6,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { RunningServer } from '../../src/http/server.js';
 import { startMock } from '../../src/index.js';
 import { loadSpec } from '../../src/contract/spec-document.js';
-import { call, jsonPost, logLines, raw, start, UUID } from '../support/http-core-server.js';
+import { once } from 'node:events';
+import { call, coreEvents, jsonPost, logLines, raw, start, UUID } from '../support/http-core-server.js';
 
 // The HTTP core over real sockets: Prefer, odd requests, the safety net, server options and
 // operations beyond the registered routes. Routing, bodies and headers are in http-core.e2e.test.ts.
@@ -144,8 +145,9 @@ describe('options', () => {
 
   it('lets in-flight requests finish on close, then refuses new connections', async () => {
     const server = await start();
+    const started = once(coreEvents, 'slow-started');
     const inFlight = call(server.origin, '/__slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started;
     const closed = server.close();
     expect((await inFlight).json).toEqual({ slow: true });
     await closed;

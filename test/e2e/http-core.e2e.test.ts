@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/http/server.js';
-import { call, jsonPost, logLines, start, UUID, validCreate } from '../support/http-core-server.js';
+import { call, jsonPost, logLine, logLines, start, UUID, validCreate } from '../support/http-core-server.js';
 
 // The HTTP core over real sockets: routing, request bodies and headers.
 // Prefer, odd requests, the safety net and server options are in http-core-options.e2e.test.ts.
@@ -255,7 +255,7 @@ describe('headers', () => {
     await call(core.origin, '/subscriptions/subscriptions?page[limit]=2', {
       headers: { 'x-request-id': 'log-check-1' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await logLine((line) => line.requestId === 'log-check-1');
     const lines = logLines.filter((line) => line.requestId === 'log-check-1');
     expect(lines).toEqual([
       expect.objectContaining({

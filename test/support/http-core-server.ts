@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -74,6 +75,7 @@ const routes: Route<TestState>[] = [
     method: 'GET',
     path: '/__slow',
     handler: async () => {
+      coreEvents.emit('slow-started');
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { status: 200, body: { slow: true } };
     },
@@ -90,12 +92,40 @@ const routes: Route<TestState>[] = [
 
 /** Every log line the servers started by `start` wrote, parsed, in order. */
 export const logLines: Record<string, unknown>[] = [];
+/** `log` for every line written, `slow-started` when the slow route begins: tests wait on these, not on timers. */
+export const coreEvents = new EventEmitter();
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    for (const text of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      const line = JSON.parse(text) as Record<string, unknown>;
+      logLines.push(line);
+      coreEvents.emit('log', line);
+    }
     done();
   },
 });
+
+/** The first log line that `matches`, already written or the next one written (within `ms`). */
+export function logLine(
+  matches: (line: Record<string, unknown>) => boolean,
+  ms = 5_000,
+): Promise<Record<string, unknown>> {
+  const found = logLines.find(matches);
+  if (found !== undefined) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      coreEvents.off('log', listener);
+      reject(new Error(`no such log line within ${ms} ms`));
+    }, ms);
+    const listener = (line: Record<string, unknown>) => {
+      if (!matches(line)) return;
+      clearTimeout(timer);
+      coreEvents.off('log', listener);
+      resolve(line);
+    };
+    coreEvents.on('log', listener);
+  });
+}
 
 export async function start(
   options: Partial<MockOptions> = {},
