@@ -48,36 +48,38 @@ interface Probe {
 }
 
 /**
- * Every node of every catalog in every readable release, language and link base, the nodes innermost (so
- * a product on two nodes, or included from another node, is asked for again while its text is kept),
- * with includes, pages and filters in turn.
+ * Every node of every catalog in every readable release and language, each view through one of the link
+ * bases in turn, the nodes innermost (so a product on two nodes, or included from another node, is asked for
+ * again while its text is kept), with includes, pages and filters in turn.
  */
 function probes(): Probe[] {
   const all: Probe[] = [];
   let turn = 0;
+  let view = 0;
   for (const catalog of store.catalogs) {
     const releases = ['latest', ...catalog.releases.slice(-READABLE_RELEASES).map((release) => release.id)];
     for (const releaseId of releases)
-      for (const language of SUPPORTED_LANGUAGES)
-        for (const linkBase of LINK_BASES)
-          for (const node of catalog.nodes.values()) {
-            turn += 1;
-            const ids = node.product_indexes.flatMap((at) => catalog.products[at]?.id ?? []);
-            // `in(id, ...)` sorts by updated_at: the same texts in another order.
-            const filter: FilterExpression[] =
-              turn % 5 === 0 ? [{ op: 'in', attribute: 'id', values: ids }] : [];
-            all.push({
-              label: `${catalog.id} ${releaseId} ${language} ${linkBase} ${node.id}`,
-              catalogId: catalog.id,
-              releaseId,
-              nodeId: node.id,
-              language,
-              linkBase,
-              filter,
-              page: PAGES[turn % PAGES.length] ?? { offset: 0, limit: 25 },
-              include: new Set(INCLUDES[turn % INCLUDES.length]),
-            });
-          }
+      for (const language of SUPPORTED_LANGUAGES) {
+        const linkBase = LINK_BASES[view++ % LINK_BASES.length] ?? '';
+        for (const node of catalog.nodes.values()) {
+          turn += 1;
+          const ids = node.product_indexes.flatMap((at) => catalog.products[at]?.id ?? []);
+          // `in(id, ...)` sorts by updated_at: the same texts in another order.
+          const filter: FilterExpression[] =
+            turn % 5 === 0 ? [{ op: 'in', attribute: 'id', values: ids }] : [];
+          all.push({
+            label: `${catalog.id} ${releaseId} ${language} ${linkBase} ${node.id}`,
+            catalogId: catalog.id,
+            releaseId,
+            nodeId: node.id,
+            language,
+            linkBase,
+            filter,
+            page: PAGES[turn % PAGES.length] ?? { offset: 0, limit: 25 },
+            include: new Set(INCLUDES[turn % INCLUDES.length]),
+          });
+        }
+      }
   }
   return all;
 }
