@@ -101,16 +101,21 @@ function viewOf(probe: Probe, page: NodeProductsPage): ProductView {
   return { catalog, release, language: probe.language, nodeId: node.id, linkBase: probe.linkBase };
 }
 
-/** The document as JSON.stringify writes it from plain objects: no memo, no joined texts. */
-function plainText(probe: Probe, page: NodeProductsPage): string {
-  const view = viewOf(probe, page);
+/** The records the page's `included` holds, as the store gives them. */
+function includedOf(probe: Probe, page: NodeProductsPage) {
   const { catalog, release } = page.place;
-  const records = includedRecords(
+  return includedRecords(
     page.products.map((entry) => entry.product),
     probe.include,
     catalog,
     release,
   );
+}
+
+/** The document as JSON.stringify writes it from plain objects: no memo, no joined texts. */
+function plainText(probe: Probe, page: NodeProductsPage): string {
+  const view = viewOf(probe, page);
+  const records = includedOf(probe, page);
   const encode = (product: ProductRecord) => encodeNodeProduct(product, view, false);
   // A placeholder the mock serves (`asset:{file}`) links under the request's base; other links stay.
   const shown = (file: FileRecord) => {
@@ -152,13 +157,7 @@ describe('nodeProductsDocument', () => {
       const page = found(probe);
       curated += page.products.filter((entry) => entry.curated).length;
       twoNodes += page.products.filter((entry) => entry.product.node_ids.length > 1).length;
-      const { catalog, release } = page.place;
-      const included = includedRecords(
-        page.products.map((entry) => entry.product),
-        probe.include,
-        catalog,
-        release,
-      );
+      const included = includedOf(probe, page);
       foreignComponents += (included.component_products ?? []).filter(
         (p) => !p.node_ids.includes(probe.nodeId),
       ).length;
