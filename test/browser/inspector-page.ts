@@ -32,6 +32,11 @@ export const FOCUSED = `(() => {
   return { tag: e.tagName, id: e.id, name, outline: style.outlineStyle };
 })()`;
 
+/** Form controls without a label (a <label>, aria-label or aria-labelledby): each as `tag#id`. */
+export const UNLABELLED = `[...document.querySelectorAll('input, select, textarea')]
+  .filter((e) => e.type !== 'hidden' && e.labels.length === 0 && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby'))
+  .map((e) => e.tagName + '#' + e.id)`;
+
 /** Fails with the page's console errors, so a test names what broke. */
 export function expectNoConsoleErrors(errors: readonly string[]): void {
   expect(errors, 'console errors').toEqual([]);
