@@ -126,6 +126,18 @@ describe('subscriptionsDocument', () => {
     expect(flags.some(([flag]: [unknown]) => flag === null)).toBe(true);
   }); // prettier-ignore
 
+  it('lists a plan and a product once when two records carry copies of one offering (records read back)', () => {
+    const active = store.find(ids.subscription_id) as SubscriptionRecord;
+    const copy = { ...(store.find(ids.pending_subscription_id) as SubscriptionRecord), offering: { ...active.offering } };
+    const page = { offset: 0, limit: 25 };
+    const url = new URL(`${LIST}?include=plans,products`);
+    const texts = new SubscriptionTexts(new TextMemo(0));
+    const text = subscriptionsDocument({ total: 2, records: [active, copy] }, new Set(['plans', 'products']), page, url, BASE, texts).text;
+    const { included } = JSON.parse(text);
+    expect(included.plans.map((plan: { id: string }) => plan.id)).toEqual(ids.plan_ids);
+    expect(included.products.map((product: { id: string }) => product.id)).toEqual(ids.product_ids);
+  }); // prettier-ignore
+
   it('includes empty lists for an empty page', () => {
     const body = JSON.parse(listed([], { offset: 5000, limit: 25 }, ['plans', 'products'], texts).text);
     expect([body.data, body.included]).toEqual([[], { plans: [], products: [] }]);
