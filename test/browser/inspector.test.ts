@@ -146,6 +146,9 @@ describe('the inspector, in Chromium', () => {
     await page.locator('#entry h3').waitFor();
     expect(await page.locator('#entry').textContent()).toMatch(/Fault: /);
     expect(await page.locator('#entry .message').last().textContent()).toMatch(/fault rule/);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#entry').textContent()).toBe('');
+    expect(await failed.evaluate((node) => node === node.ownerDocument.activeElement)).toBe(true);
     await expect.poll(async () => rule.textContent()).toMatch(/matched 1, acted on 1/);
     await page.getByLabel('Status', { exact: true }).selectOption('failures');
     expect(await page.locator('#journal-list .entry').count()).toBe(1);

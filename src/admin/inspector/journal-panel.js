@@ -7,7 +7,9 @@ import {
   entryMatches,
   isControlPlane,
   isFailure,
+  isFaulted,
   outcomeOf,
+  rowClass,
   sessionText,
 } from './journal-text.js';
 import { messageView } from './message-view.js';
@@ -26,7 +28,7 @@ function rowView(entry, open) {
       'button',
       {
         type: 'button',
-        class: isFailure(entry) ? 'entry failed' : 'entry',
+        class: `entry ${rowClass(entry)}`.trim(),
         'data-id': entry.id,
         'data-status': String(entry.status),
         'aria-expanded': 'false',
@@ -110,11 +112,14 @@ export function journalPanel({ client, apiBase, replay, follow }) {
   const sayCount = () => {
     const shown = list.childElementCount;
     const failures = entries.filter(isFailure).length;
+    const faulted = entries.filter(isFaulted).length;
     const waiting = held.length > 0 ? ` · paused, ${held.length} new` : '';
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     count.textContent =
       entries.length === 0
         ? `No requests yet: send one above, or point your app at ${location.origin}${apiBase}.${waiting}`
-        : `Showing ${shown} of ${entries.length} requests · ${failures} ${failures === 1 ? 'failure' : 'failures'}${waiting}`;
+        : `Showing ${shown} of ${plural(entries.length, 'request')} · ${plural(failures, 'failure')} · ` +
+          `${faulted} touched by a fault${waiting}`;
   };
 
   const open = (entry) => {
@@ -199,6 +204,10 @@ export function journalPanel({ client, apiBase, replay, follow }) {
     render();
   };
 
+  // Escape closes the opened entry and gives the focus back to its row.
+  byId('journal').addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && opened !== undefined) close();
+  });
   byId('journal-filters').addEventListener('submit', (event) => event.preventDefault());
   for (const id of ['journal-method', 'journal-status', 'journal-text'])
     byId(id).addEventListener('input', render);

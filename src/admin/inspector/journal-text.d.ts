@@ -13,7 +13,9 @@ export interface JournalFilter {
   session?: string;
 }
 export function outcomeOf(status: number): Outcome;
-export function isFailure(entry: Pick<JournalLine, 'status' | 'fault'>): boolean;
+export function isFailure(entry: Pick<JournalLine, 'status'>): boolean;
+export function isFaulted(entry: Pick<JournalLine, 'fault'>): boolean;
+export function rowClass(entry: Pick<JournalLine, 'status' | 'fault'>): '' | 'failed' | 'faulted';
 export function durationText(ms: number): string;
 export function sessionText(name: string | null | undefined): string;
 export function uptimeText(seconds: number): string;

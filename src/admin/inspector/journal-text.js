@@ -7,9 +7,20 @@ export function outcomeOf(status) {
   return 'ok';
 }
 
-/** Whether a journal entry is a failure worth seeing: a 4xx, a 5xx, no answer, or a fault acted on it. */
+/** Whether a request failed: a 4xx, a 5xx, or no answer at all. */
 export function isFailure(entry) {
-  return entry.status === 0 || entry.status >= 400 || (entry.fault !== null && entry.fault !== undefined);
+  return entry.status === 0 || entry.status >= 400;
+}
+
+/** Whether a fault rule acted on a request (it may still have succeeded, only later). */
+export function isFaulted(entry) {
+  return entry.fault !== null && entry.fault !== undefined;
+}
+
+/** The class a journal row gets: `failed`, `faulted` (a fault acted but the answer was a success), or none. */
+export function rowClass(entry) {
+  if (isFailure(entry)) return 'failed';
+  return isFaulted(entry) ? 'faulted' : '';
 }
 
 /** A duration for reading: `0.4 ms`, `12 ms`, `1.25 s`. */
@@ -34,7 +45,8 @@ export function uptimeText(seconds) {
 }
 
 /**
- * Whether an entry passes the journal's filters: method, status (`2xx`, `failures`, `0` for no answer), a
+ * Whether an entry passes the journal's filters: method, status (`2xx`, `failures` with the faulted ones, `0`
+ * for no answer), a
  * piece of the URL (any case), and a session (undefined for all sessions).
  * @example entryMatches(entry, { method: 'GET', status: 'failures', text: 'nodes', session: '' })
  */
@@ -43,7 +55,7 @@ export function entryMatches(entry, filter) {
   if (filter.session !== undefined && entry.session !== filter.session) return false;
   if (filter.text && !entry.url.toLowerCase().includes(filter.text.toLowerCase())) return false;
   const status = filter.status ?? '';
-  if (status === 'failures') return isFailure(entry);
+  if (status === 'failures') return isFailure(entry) || isFaulted(entry);
   if (status.endsWith('xx')) return String(entry.status)[0] === status[0] && entry.status !== 0;
   return status === '' || String(entry.status) === status;
 }

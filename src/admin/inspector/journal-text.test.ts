@@ -5,25 +5,29 @@ import {
   entryMatches,
   isControlPlane,
   isFailure,
+  isFaulted,
   outcomeOf,
+  rowClass,
   sessionText,
   uptimeText,
   type JournalFilter,
   type JournalLine,
 } from './journal-text.js';
 
-describe('outcomeOf and isFailure', () => {
-  const cases: { status: number; fault: string | null; outcome: string; failure: boolean }[] = [
-    { status: 200, fault: null, outcome: 'ok', failure: false },
-    { status: 201, fault: 'f1: waited 300 ms', outcome: 'ok', failure: true },
-    { status: 304, fault: null, outcome: 'redirect', failure: false },
-    { status: 404, fault: null, outcome: 'client-error', failure: true },
-    { status: 503, fault: null, outcome: 'server-error', failure: true },
-    { status: 0, fault: null, outcome: 'no-answer', failure: true },
+describe('outcomeOf, isFailure, isFaulted and rowClass', () => {
+  const cases: { status: number; fault: string | null; outcome: string; failure: boolean; row: string }[] = [
+    { status: 200, fault: null, outcome: 'ok', failure: false, row: '' },
+    { status: 201, fault: 'f1: waited 300 ms', outcome: 'ok', failure: false, row: 'faulted' },
+    { status: 304, fault: null, outcome: 'redirect', failure: false, row: '' },
+    { status: 404, fault: null, outcome: 'client-error', failure: true, row: 'failed' },
+    { status: 503, fault: 'f1: status 503', outcome: 'server-error', failure: true, row: 'failed' },
+    { status: 0, fault: null, outcome: 'no-answer', failure: true, row: 'failed' },
   ];
-  it.for(cases)('calls $status (fault $fault) $outcome', ({ status, fault, outcome, failure }) => {
+  it.for(cases)('calls $status (fault $fault) $outcome', ({ status, fault, outcome, failure, row }) => {
     expect(outcomeOf(status)).toBe(outcome);
-    expect(isFailure({ status, fault })).toBe(failure);
+    expect(isFailure({ status })).toBe(failure);
+    expect(isFaulted({ fault })).toBe(fault !== null);
+    expect(rowClass({ status, fault })).toBe(row);
   });
 });
 
@@ -99,6 +103,12 @@ describe('entryMatches', () => {
       filter: { status: 'failures' },
       entry: { status: 200, fault: null },
       expected: false,
+    },
+    {
+      title: 'failures, for a 200 a fault delayed',
+      filter: { status: 'failures' },
+      entry: { status: 200 },
+      expected: true,
     },
     { title: 'no answer, for a reset', filter: { status: '0' }, entry: { status: 0 }, expected: true },
     { title: 'a class, for a reset', filter: { status: '0xx' }, entry: { status: 0 }, expected: false },

@@ -1,3 +1,4 @@
+export function indentLoose(text: string): string;
 export function prettyBody(body: string | null | undefined): { text: string; json: boolean };
 export interface JsonToken {
   kind: 'key' | 'string' | 'number' | 'literal' | 'plain';

@@ -2,7 +2,48 @@
 const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
 
 /**
- * A body as shown: pretty-printed when it is JSON, else the text as it came.
+ * JSON text indented two spaces a level without parsing it, so a body the journal cut short reads like the
+ * rest; strings are kept as they are.
+ * @example indentLoose('{"a":[1,2') // '{\n  "a": [\n    1,\n    2'
+ */
+export function indentLoose(text) {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const newline = () => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      const next = text.slice(i + 1).search(/\S/);
+      if (next !== -1 && text[i + 1 + next] === close) {
+        out += c + close;
+        i += 1 + next;
+      } else {
+        depth++;
+        out += c + newline();
+      }
+    } else if (c === '}' || c === ']') {
+      depth = Math.max(0, depth - 1);
+      out += newline() + c;
+    } else if (c === ',') out += `,${newline()}`;
+    else if (c === ':') out += ': ';
+    else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+/**
+ * A body as shown: pretty-printed when it is JSON (or JSON cut short), else the text as it came.
  * @example prettyBody('{"a":1}') // { text: '{\n  "a": 1\n}', json: true }
  */
 export function prettyBody(body) {
@@ -10,7 +51,7 @@ export function prettyBody(body) {
   try {
     return { text: JSON.stringify(JSON.parse(body), null, 2), json: true };
   } catch {
-    return { text: body, json: false };
+    return /^\s*[[{]/.test(body) ? { text: indentLoose(body), json: true } : { text: body, json: false };
   }
 }
 

@@ -5,8 +5,11 @@ import { jsonTokens, prettyBody } from './json-tokens.js';
 /** Past this many characters a body is shown without colours: thousands of spans cost more than they help. */
 const COLOURED_CHARS = 200_000;
 
-/** A URL in a body that the page can follow: one of the mock's own, given back as a path below the base URL. */
-function followable(text, apiBase) {
+/**
+ * What a URL in a body is to the page: one of the four operations' paths (below the base URL) to follow in
+ * the composer, a placeholder image of the mock to open in a new tab, or nothing the page handles.
+ */
+function linkOf(text, apiBase) {
   const raw = text.slice(1, -1);
   if (!/^(https?:\/\/|\/)/.test(raw)) return undefined;
   let url;
@@ -16,8 +19,9 @@ function followable(text, apiBase) {
     return undefined;
   }
   if (url.origin !== location.origin || !url.pathname.startsWith(`${apiBase}/`)) return undefined;
+  if (url.pathname.startsWith(`${apiBase}/__subcat/assets/`)) return { open: url.href };
   if (url.pathname.startsWith(`${apiBase}/__subcat/`)) return undefined;
-  return url.pathname.slice(apiBase.length) + url.search;
+  return { follow: url.pathname.slice(apiBase.length) + url.search };
 }
 
 /** Pretty JSON with coloured tokens; the mock's own links become links that `follow` a path. */
@@ -32,21 +36,25 @@ function jsonBody(text, follow, apiBase) {
       pre.append(token.text);
       continue;
     }
-    const path = token.kind === 'string' && follow ? followable(token.text, apiBase) : undefined;
-    if (path === undefined) {
+    const link = token.kind === 'string' && follow ? linkOf(token.text, apiBase) : undefined;
+    if (link === undefined) {
       pre.append(element('span', { class: `tok-${token.kind}` }, token.text));
-      continue;
+    } else if (link.open !== undefined) {
+      pre.append(
+        element('a', { href: link.open, class: 'tok-string', target: '_blank', rel: 'noopener' }, token.text),
+      );
+    } else {
+      const anchor = element(
+        'a',
+        { href: apiBase + link.follow, class: 'tok-string', title: `Send GET ${link.follow}` },
+        token.text,
+      );
+      anchor.addEventListener('click', (event) => {
+        event.preventDefault();
+        follow(link.follow);
+      });
+      pre.append(anchor);
     }
-    const link = element(
-      'a',
-      { href: apiBase + path, class: 'tok-string', title: `Send GET ${path}` },
-      token.text,
-    );
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      follow(path);
-    });
-    pre.append(link);
   }
   return pre;
 }
