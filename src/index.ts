@@ -37,10 +37,10 @@ export interface MockSession {
   name: string;
   /** Send these headers on every request of this session (or the cookie `subcat-session=NAME`). */
   headers: Record<string, string>;
-  reset(): void;
-  snapshot(name: string): void;
-  restore(name: string): void;
-  requests(filter?: JournalFilter): JournalEntry[];
+  reset: () => void;
+  snapshot: (name: string) => void;
+  restore: (name: string) => void;
+  requests: (filter?: JournalFilter) => JournalEntry[];
 }
 
 export interface RunningMock {
@@ -49,11 +49,11 @@ export interface RunningMock {
   /** Working node-products URLs of the fixed catalog (one with `latest`, one with an explicit release). */
   examples: string[];
   /** Back to the seeded data (the default session's). */
-  reset(): void;
-  snapshot(name: string): void;
-  restore(name: string): void;
+  reset: () => void;
+  snapshot: (name: string) => void;
+  restore: (name: string) => void;
   /** The journal of the default session, newest first. */
-  requests(filter?: JournalFilter): JournalEntry[];
+  requests: (filter?: JournalFilter) => JournalEntry[];
   /** Adds a fault rule; `remove()` takes it away again. */
   fault(rule: FaultRuleInput): FaultRuleView & { remove(): void };
   clearFaults(): void;

@@ -51,7 +51,12 @@ type AdminResult = { status: number; body?: unknown; headers?: Record<string, st
  */
 export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[] {
   const { plane, validators, access } = config;
-  const route = (method: string, path: string, operationId: string | undefined, handler: (context: AdminContext) => AdminResult): OwnRoute => ({
+  const route = (
+    method: string,
+    path: string,
+    operationId: string | undefined,
+    handler: (context: AdminContext) => AdminResult,
+  ): OwnRoute => ({
     method,
     path: ADMIN_PREFIX + path,
     answer: (exchange) => {
@@ -59,7 +64,8 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       const params = exchange.routed?.params ?? {};
       const query = exchange.url.searchParams;
       const operation = operationId === undefined ? undefined : validators.operation(operationId);
-      const violations = operation?.parameters({ path: params, query, headers: exchange.request.headers }) ?? [];
+      const violations =
+        operation?.parameters({ path: params, query, headers: exchange.request.headers }) ?? [];
       const done = (body: unknown): Answer => {
         if (operation?.body !== undefined) for (const found of operation.body(body)) violations.push(found);
         if (violations.length > 0) throw badRequest(violations);
@@ -71,15 +77,33 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
     },
   });
   const file = (name: string, asset: { type: string; body: Buffer }) =>
-    route('GET', `/${name}`, undefined, () => ({ status: 200, headers: { 'Content-Type': asset.type }, body: asset.body }));
+    route('GET', `/${name}`, undefined, () => ({
+      status: 200,
+      headers: { 'Content-Type': asset.type },
+      body: asset.body,
+    }));
   const inspector = config.assets.get('');
   return [
     route('GET', '/info', 'getInfo', ({ session }) => ({
       status: 200,
-      body: { data: { ...config.info(), delay: plane.delay, faults: plane.faults.size, session: plane.summary(plane.session(session)), sessions: { count: plane.sessions.size, max: plane.sessions.max } } },
+      body: {
+        data: {
+          ...config.info(),
+          delay: plane.delay,
+          faults: plane.faults.size,
+          session: plane.summary(plane.session(session)),
+          sessions: { count: plane.sessions.size, max: plane.sessions.max },
+        },
+      },
     })),
-    route('POST', '/reset', 'reset', ({ session }) => ({ status: 200, body: { data: plane.reset(session) } })),
-    route('GET', '/snapshots', 'listSnapshots', ({ session }) => ({ status: 200, body: { data: plane.snapshots(session) } })),
+    route('POST', '/reset', 'reset', ({ session }) => ({
+      status: 200,
+      body: { data: plane.reset(session) },
+    })),
+    route('GET', '/snapshots', 'listSnapshots', ({ session }) => ({
+      status: 200,
+      body: { data: plane.snapshots(session) },
+    })),
     route('POST', '/snapshots', 'takeSnapshot', ({ body, session }) => ({
       status: 201,
       body: { data: plane.snapshot((body as { name: string }).name, session) },
@@ -109,13 +133,19 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
     }),
     route('GET', '/requests/stream', 'streamRequests', () => eventStream(plane)),
     route('GET', '/faults', 'listFaults', () => ({ status: 200, body: { data: plane.faults.list() } })),
-    route('POST', '/faults', 'addFault', ({ body }) => ({ status: 201, body: { data: plane.addFault(faultRule(body)) } })),
+    route('POST', '/faults', 'addFault', ({ body }) => ({
+      status: 201,
+      body: { data: plane.addFault(faultRule(body)) },
+    })),
     route('DELETE', '/faults', 'clearFaults', () => {
       plane.faults.clear();
       return { status: 204 };
     }),
     route('DELETE', '/faults/{id}', 'deleteFault', ({ params }) => {
-      if (!plane.faults.remove(params.id ?? '')) throw HttpError.of(404, `no fault rule '${params.id ?? ''}'; GET /__subcat/faults lists them`, { parameter: 'id' });
+      if (!plane.faults.remove(params.id ?? ''))
+        throw HttpError.of(404, `no fault rule '${params.id ?? ''}'; GET /__subcat/faults lists them`, {
+          parameter: 'id',
+        });
       return { status: 204 };
     }),
     route('GET', '/delay', 'getDelay', () => ({ status: 200, body: { data: { delay: plane.delay } } })),
@@ -126,28 +156,55 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       plane.delay = delay;
       return { status: 200, body: { data: { delay } } };
     }),
-    route('GET', '/sessions', 'listSessions', () => ({ status: 200, body: { data: plane.sessions.list().map((session) => plane.summary(session)) } })),
+    route('GET', '/sessions', 'listSessions', () => ({
+      status: 200,
+      body: { data: plane.sessions.list().map((session) => plane.summary(session)) },
+    })),
     route('DELETE', '/sessions/{name}', 'deleteSession', ({ params }) => {
       plane.dropSession(params.name ?? '');
       return { status: 204 };
     }),
     route('GET', '/assets/{file}', 'getAsset', ({ params }) => {
       const image = placeholderImage(params.file ?? '');
-      if (image === undefined) throw HttpError.of(404, `no asset '${(params.file ?? '').slice(0, 80)}'; assets are {id}.svg`, { parameter: 'file' });
-      return { status: 200, headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }, body: image };
+      if (image === undefined)
+        throw HttpError.of(404, `no asset '${(params.file ?? '').slice(0, 80)}'; assets are {id}.svg`, {
+          parameter: 'file',
+        });
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
+        body: image,
+      };
     }),
-    route('GET', '/openapi.json', undefined, () => ({ status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: config.documents.adminJson })),
-    route('GET', '/openapi.yaml', undefined, () => ({ status: 200, headers: { 'Content-Type': 'application/yaml; charset=utf-8' }, body: config.documents.contractYaml })),
+    route('GET', '/openapi.json', undefined, () => ({
+      status: 200,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: config.documents.adminJson,
+    })),
+    route('GET', '/openapi.yaml', undefined, () => ({
+      status: 200,
+      headers: { 'Content-Type': 'application/yaml; charset=utf-8' },
+      body: config.documents.contractYaml,
+    })),
     ...[...config.assets].filter(([name]) => name !== '').map(([name, asset]) => file(name, asset)),
     ...(inspector === undefined
       ? []
       : [
           file('', inspector),
           // `/` is the inspector for a browser; a JSON client keeps the 404 it always had.
-          { method: 'GET', path: '/', answer: ((exchange) => {
-            if (!/text\/html/.test(exchange.request.headers.accept ?? '')) throw config.notFound(exchange.url.pathname);
-            return { status: 200, headers: { 'Content-Type': inspector.type, 'Content-Length': inspector.body.length }, body: inspector.body };
-          }) as Step },
+          {
+            method: 'GET',
+            path: '/',
+            answer: ((exchange) => {
+              if (!/text\/html/.test(exchange.request.headers.accept ?? ''))
+                throw config.notFound(exchange.url.pathname);
+              return {
+                status: 200,
+                headers: { 'Content-Type': inspector.type, 'Content-Length': inspector.body.length },
+                body: inspector.body,
+              };
+            }) as Step,
+          },
         ]),
   ];
 }
@@ -157,21 +214,42 @@ function optional<K extends string>(key: K, value: string | null): Partial<Recor
 }
 
 function badRequest(violations: readonly Violation[]): HttpError {
-  return new HttpError(400, violations.map((violation) => errorOf(400, violation)));
+  return new HttpError(
+    400,
+    violations.map((violation) => errorOf(400, violation)),
+  );
 }
 
 /** A rule needs an action, or it would match and do nothing. */
 function faultRule(body: unknown): FaultRuleInput {
   const rule = body as FaultRuleInput;
-  const acts = rule.status !== undefined || rule.delay !== undefined || rule.reset === true || rule.hang === true || rule.truncate === true;
-  if (!acts) throw HttpError.of(400, 'a fault rule needs an action: status, delay, reset, hang or truncate', { pointer: '' });
-  const actions = [rule.status !== undefined, rule.reset === true, rule.hang === true, rule.truncate === true].filter(Boolean).length;
-  if (actions > 1) throw HttpError.of(400, 'a fault rule takes one of status, reset, hang and truncate (delay goes with any)', { pointer: '' });
+  const acts =
+    rule.status !== undefined ||
+    rule.delay !== undefined ||
+    rule.reset === true ||
+    rule.hang === true ||
+    rule.truncate === true;
+  if (!acts)
+    throw HttpError.of(400, 'a fault rule needs an action: status, delay, reset, hang or truncate', {
+      pointer: '',
+    });
+  const actions = [
+    rule.status !== undefined,
+    rule.reset === true,
+    rule.hang === true,
+    rule.truncate === true,
+  ].filter(Boolean).length;
+  if (actions > 1)
+    throw HttpError.of(
+      400,
+      'a fault rule takes one of status, reset, hang and truncate (delay goes with any)',
+      { pointer: '' },
+    );
   return rule;
 }
 
 function answerOf(result: AdminResult): Answer {
-  if ('misbehave' in result || 'stream' in result) return result as Answer;
+  if ('misbehave' in result || 'stream' in result) return result;
   const { status, body, headers = {} } = result;
   if (body === undefined) return { status, headers, body: undefined };
   if (typeof body === 'string' || Buffer.isBuffer(body)) {
@@ -185,7 +263,11 @@ function answerOf(result: AdminResult): Answer {
 function eventStream<State>(plane: ControlPlane<State>): Answer {
   return {
     status: 200,
-    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    },
     body: undefined,
     stream: (response: ServerResponse) => {
       const stop = plane.feed.subscribe((record) => {

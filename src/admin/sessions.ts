@@ -60,6 +60,8 @@ export class Sessions<State> {
     const found = this.byName.get(name);
     if (found !== undefined) {
       found.lastUsed = this.now();
+      // The default session is never dropped: it keeps its place (and every request spares the reinsert).
+      if (name === '') return { session: found, dropped: undefined };
       // Re-inserted: the Map's order is the order of use, least recent first.
       this.byName.delete(name);
       this.byName.set(name, found);

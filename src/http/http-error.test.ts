@@ -11,7 +11,9 @@ describe('statusTitle', () => {
     [413, 'Content Too Large'],
     [415, 'Unsupported Media Type'],
     [418, 'Client Error'],
-    [503, 'Server Error'],
+    [503, 'Service Unavailable'],
+    [507, 'Server Error'],
+    [408, 'Request Timeout'],
   ];
   it.each(cases)('titles %i as %s', (status, title) => {
     expect(statusTitle(status)).toBe(title);

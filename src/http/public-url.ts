@@ -25,29 +25,24 @@ export function publicUrl(
 ): URL {
   const forwardedProto = trustProxy ? first(request.headers['x-forwarded-proto']) : undefined;
   const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
-  // A header that looks like a host may still not be one (`a:99999`, `.0`): such a header is ignored,
-  // never blamed on the request, so the next candidate is tried.
   const forwardedHost = trustProxy ? first(request.headers['x-forwarded-host']) : undefined;
-  const host = usableHost(proto, forwardedHost)
-    ? forwardedHost
-    : usableHost(proto, request.headers.host)
-      ? request.headers.host
-      : fallbackHost;
+  // A header that looks like a host may still not be one (`a:99999`, `.0`): such a header is ignored,
+  // never blamed on the request, and the next candidate is tried; the URL is parsed once per candidate.
+  for (const host of [forwardedHost, request.headers.host, fallbackHost]) {
+    if (host === undefined || !SANE_HOST.test(host)) continue;
+    const url = parse(proto, host, target);
+    if (url !== undefined && url.host !== '') return url;
+  }
+  throw HttpError.of(400, `The request target ${target.slice(0, 200)} is not a valid URL path`);
+}
+
+function parse(proto: string, host: string, target: string): URL | undefined {
   try {
     if (target.startsWith('/')) return new URL(`${proto}://${host}${target}`);
     const absolute = new URL(target); // absolute-form request target (proxies)
     return new URL(`${proto}://${host}${absolute.pathname}${absolute.search}`);
   } catch {
-    throw HttpError.of(400, `The request target ${target.slice(0, 200)} is not a valid URL path`);
-  }
-}
-
-function usableHost(proto: string, candidate: string | undefined): candidate is string {
-  if (candidate === undefined || !SANE_HOST.test(candidate)) return false;
-  try {
-    return new URL(`${proto}://${candidate}/`).host !== '';
-  } catch {
-    return false;
+    return undefined;
   }
 }
 

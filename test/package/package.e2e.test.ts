@@ -148,7 +148,7 @@ describe('the packed package', () => {
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const outcome = await run(process.execPath, [tsc, '-p', project]).then(
       () => '',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
+      (error: Error & { stdout?: string }) => error.stdout ?? error.message,
     );
     expect(outcome).toBe('');
   });

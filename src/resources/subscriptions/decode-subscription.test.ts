@@ -8,7 +8,7 @@ import type {
   UpdateSubscriptionCommand,
 } from '../../store/subscriptions/commands.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
-import { decodeCreate, decodeUpdate, pointerOf } from './decode-subscription.js';
+import { decodeCreate, decodeUpdate, ms, pointerOf } from './decode-subscription.js';
 
 const ids = FIXTURE_IDS.subscriptions;
 const ACCOUNT = '5f0c2b9e-7d1a-4c1e-9b7a-1c2d3e4f5a6b';
@@ -148,5 +148,18 @@ describe('bodies the validators accept', () => {
       result.subscription.address_id,
       result.subscription.go_live_after,
     ]).toEqual([ids.plan_ids[1], undefined, Date.parse('2026-04-01T00:00:00Z')]);
+  });
+});
+
+describe('ms', () => {
+  const cases = [
+    { text: '2026-06-30T12:00:00Z', expected: '2026-06-30T12:00:00.000Z' },
+    { text: '2026-06-30T12:00:00.250+02:00', expected: '2026-06-30T10:00:00.250Z' },
+    { text: '2026-06-30T23:59:60Z', expected: '2026-07-01T00:00:00.000Z' },
+    { text: '2026-12-31T23:59:60.500Z', expected: '2027-01-01T00:00:00.500Z' },
+    { text: '2026-06-30t23:59:60+01:00', expected: '2026-06-30T23:00:00.000Z' },
+  ];
+  it.each(cases)('reads $text as $expected, a leap second as the next minute', ({ text, expected }) => {
+    expect(new Date(ms(text)).toISOString()).toBe(expected);
   });
 });

@@ -19,7 +19,14 @@ function present<T extends object>(from: T): Partial<T> {
   return Object.fromEntries(Object.entries(from).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-const ms = (text: string): number => Date.parse(text);
+/**
+ * An RFC 3339 date-time as epoch ms. A leap second (`23:59:60`, which the format allows and Date.parse does
+ * not) is the first instant of the next minute, as JavaScript dates have no leap seconds.
+ */
+export function ms(text: string): number {
+  const leap = /^(.*T\d{2}:\d{2}):60(\.\d+)?(.*)$/i.exec(text);
+  return leap === null ? Date.parse(text) : Date.parse(`${leap[1]}:59${leap[2] ?? ''}${leap[3]}`) + 1000;
+}
 
 /**
  * The create body's `data` (decisions.md: flat) as a command.
