@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JOURNAL_BODY_CHARS,
+  Journal,
+  journalEntry,
+  pathPattern,
+  recordFilter,
+  redacted,
+  type JournalFilter,
+  type JournalRecord,
+} from './journal.js';
+
+const AT = Date.UTC(2026, 0, 2, 10, 0, 0);
+
+function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
+  return {
+    id: 'r-1',
+    at: AT,
+    method: 'GET',
+    url: '/subscriptions/subscriptions?page%5Blimit%5D=1',
+    operationId: 'listSubscriptions',
+    status: 200,
+    durationMs: 1.23456,
+    session: '',
+    fault: undefined,
+    requestHeaders: { host: '127.0.0.1' },
+    requestBody: undefined,
+    responseHeaders: { 'Content-Type': 'application/json', 'Content-Length': 2 },
+    responseBody: '{}',
+    ...overrides,
+  };
+}
+
+describe('recordFilter', () => {
+  const cases: { name: string; filter: JournalFilter; record?: Partial<JournalRecord>; matches: boolean }[] =
+    [
+      { name: 'no filter matches everything', filter: {}, matches: true },
+      { name: 'the method matches whatever its case', filter: { method: 'get' }, matches: true },
+      { name: 'another method does not', filter: { method: 'POST' }, matches: false },
+      { name: 'an exact status matches', filter: { status: '200' }, matches: true },
+      { name: 'another status does not', filter: { status: '201' }, matches: false },
+      { name: 'a status class matches', filter: { status: '2xx' }, matches: true },
+      { name: 'another class does not', filter: { status: '4xx' }, matches: false },
+      {
+        name: 'status 0 (no answer) is in no class',
+        filter: { status: '2xx' },
+        record: { status: 0 },
+        matches: false,
+      },
+      {
+        name: 'a path pattern is held to the path, not the query',
+        filter: { path: '/subscriptions/*' },
+        matches: true,
+      },
+      { name: 'a pattern ending early does not match', filter: { path: '/subscriptions' }, matches: false },
+      { name: 'a pattern naming the query does not match', filter: { path: '*limit*' }, matches: false },
+      { name: 'a time at the request matches', filter: { since: new Date(AT).toISOString() }, matches: true },
+      {
+        name: 'a time after the request does not',
+        filter: { since: new Date(AT + 1).toISOString() },
+        matches: false,
+      },
+      { name: 'a request id is no time: the walk handles it', filter: { since: 'r-0' }, matches: true },
+      { name: 'every filter given must match', filter: { method: 'GET', status: '4xx' }, matches: false },
+    ];
+  it.each(cases)('$name', ({ filter, record: overrides, matches }) => {
+    expect(recordFilter(filter)(record(overrides))).toBe(matches);
+  });
+});
+
+describe('pathPattern', () => {
+  const cases = [
+    { pattern: '/a/*', path: '/a/b/c', matches: true },
+    { pattern: '/a/*/c', path: '/a/b/c', matches: true },
+    { pattern: '*', path: '/anything', matches: true },
+    { pattern: '/a.b', path: '/aXb', matches: false },
+    { pattern: '/a(b)?', path: '/a', matches: false },
+    { pattern: '/a+', path: '/aa', matches: false },
+    { pattern: '/a', path: '/a/b', matches: false },
+  ];
+  it.each(cases)('$pattern against $path: $matches', ({ pattern, path, matches }) => {
+    expect(pathPattern(pattern).test(path)).toBe(matches);
+  });
+});
+
+describe('redacted', () => {
+  const cases = [
+    { name: 'Authorization', header: 'Authorization', value: 'Bearer abc', shown: '<redacted>' },
+    { name: 'Proxy-Authorization', header: 'proxy-authorization', value: 'Basic abc', shown: '<redacted>' },
+    { name: 'a cookie', header: 'cookie', value: 'sid=1', shown: '<redacted>' },
+    { name: 'a set-cookie list', header: 'set-cookie', value: ['a=1', 'b=2'], shown: '<redacted>' },
+    { name: 'an API key', header: 'x-api-key', value: 'k', shown: '<redacted>' },
+    { name: 'the admin token', header: 'x-subcat-admin-token', value: 't', shown: '<redacted>' },
+    { name: 'any header naming a token', header: 'x-csrf-token', value: 't', shown: '<redacted>' },
+    { name: 'any header naming a secret', header: 'x-client-secret', value: 's', shown: '<redacted>' },
+    { name: 'any header naming a password', header: 'x-password', value: 'p', shown: '<redacted>' },
+    {
+      name: 'an ordinary header, in lower case',
+      header: 'Content-Type',
+      value: 'text/plain',
+      shown: 'text/plain',
+    },
+    { name: 'a number', header: 'content-length', value: 12, shown: '12' },
+    { name: 'a repeated header, joined', header: 'x-tag', value: ['a', 'b'], shown: 'a, b' },
+  ];
+  it.each(cases)('$name shows as $shown', ({ header, value, shown }) => {
+    expect(redacted({ [header]: value })).toEqual({ [header.toLowerCase()]: shown });
+  });
+
+  it('leaves absent headers out', () => {
+    expect(redacted({ a: undefined, b: 'x' })).toEqual({ b: 'x' });
+  });
+});
+
+describe('journalEntry', () => {
+  it('shapes a record as the admin API shows it', () => {
+    const entry = journalEntry(
+      record({ requestHeaders: { authorization: 'Bearer x', accept: '*/*' }, fault: 'fault-2: status 503' }),
+    );
+    expect(entry).toEqual({
+      id: 'r-1',
+      at: '2026-01-02T10:00:00.000Z',
+      method: 'GET',
+      url: '/subscriptions/subscriptions?page%5Blimit%5D=1',
+      path: '/subscriptions/subscriptions',
+      operation_id: 'listSubscriptions',
+      status: 200,
+      duration_ms: 1.23,
+      session: '',
+      fault: 'fault-2: status 503',
+      request: { headers: { authorization: '<redacted>', accept: '*/*' }, body: null, truncated: false },
+      response: {
+        headers: { 'content-type': 'application/json', 'content-length': '2' },
+        body: '{}',
+        truncated: false,
+      },
+    });
+  });
+
+  const bodies = [
+    {
+      name: 'a parsed JSON request body is shown as JSON',
+      body: { a: [1] },
+      shown: '{"a":[1]}',
+      truncated: false,
+    },
+    {
+      name: 'a body of exactly the bound is kept whole',
+      body: 'x'.repeat(JOURNAL_BODY_CHARS),
+      shown: 'x'.repeat(JOURNAL_BODY_CHARS),
+      truncated: false,
+    },
+    {
+      name: 'a body past the bound is cut to it',
+      body: 'y'.repeat(JOURNAL_BODY_CHARS + 1),
+      shown: 'y'.repeat(JOURNAL_BODY_CHARS),
+      truncated: true,
+    },
+    { name: 'a buffer is read as UTF-8', body: Buffer.from('é'), shown: 'é', truncated: false },
+  ];
+  it.each(bodies)('$name', ({ body, shown, truncated }) => {
+    expect(journalEntry(record({ requestBody: body })).request).toMatchObject({ body: shown, truncated });
+    if (typeof body === 'string' || Buffer.isBuffer(body))
+      expect(journalEntry(record({ responseBody: body })).response).toMatchObject({ body: shown, truncated });
+  });
+});
+
+describe('Journal', () => {
+  const filled = (size: number, count: number) => {
+    const journal = new Journal(size);
+    for (let index = 1; index <= count; index++)
+      journal.record(record({ id: `r-${index}`, status: index % 2 === 0 ? 200 : 404 }));
+    return journal;
+  };
+  const ids = (journal: Journal, filter?: JournalFilter) => journal.entries(filter).map((entry) => entry.id);
+
+  const cases: { name: string; size: number; count: number; filter?: JournalFilter; expected: string[] }[] = [
+    { name: 'lists newest first', size: 5, count: 3, expected: ['r-3', 'r-2', 'r-1'] },
+    { name: 'keeps only the last `size` requests', size: 3, count: 7, expected: ['r-7', 'r-6', 'r-5'] },
+    { name: 'filters', size: 10, count: 6, filter: { status: '404' }, expected: ['r-5', 'r-3', 'r-1'] },
+    { name: 'limits', size: 10, count: 6, filter: { limit: 2 }, expected: ['r-6', 'r-5'] },
+    {
+      name: 'limits after filtering',
+      size: 10,
+      count: 6,
+      filter: { status: '200', limit: 2 },
+      expected: ['r-6', 'r-4'],
+    },
+    {
+      name: 'since a request id: those after it',
+      size: 10,
+      count: 6,
+      filter: { since: 'r-4' },
+      expected: ['r-6', 'r-5'],
+    },
+    {
+      name: 'since an id no longer kept: all it keeps',
+      size: 3,
+      count: 6,
+      filter: { since: 'r-1' },
+      expected: ['r-6', 'r-5', 'r-4'],
+    },
+  ];
+  it.each(cases)('$name', ({ size, count, filter, expected }) => {
+    expect(ids(filled(size, count), filter)).toEqual(expected);
+  });
+
+  it('clear empties it, and it fills again from there', () => {
+    const journal = filled(3, 5);
+    journal.clear();
+    expect(ids(journal)).toEqual([]);
+    journal.record(record({ id: 'after' }));
+    expect(ids(journal)).toEqual(['after']);
+  });
+});
