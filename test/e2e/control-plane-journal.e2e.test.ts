@@ -1,0 +1,287 @@
+import { setImmediate as tick } from 'node:timers/promises';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { FIXTURE_IDS } from '../support/fixture-ids.js';
+import { createBody, MockClient, SUBSCRIPTIONS } from '../support/mock-client.js';
+
+// The request journal (issue 13, item 1): GET/DELETE /__subcat/requests, its filters, what it keeps and what
+// it never keeps in clear, its bound, and the live stream.
+
+interface Entry {
+  id: string;
+  at: string;
+  method: string;
+  url: string;
+  path: string;
+  operation_id: string | null;
+  status: number;
+  session: string;
+  fault: string | null;
+  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
+  response: { headers: Record<string, string>; body: string | null; truncated: boolean };
+}
+
+let mock: RunningMock;
+let client: MockClient;
+const { catalog } = FIXTURE_IDS;
+const NODE_PRODUCTS = `/catalogs/${catalog.catalog_id}/releases/latest/nodes/${catalog.node_id}/relationships/products`;
+
+const journal = async (query = ''): Promise<Entry[]> => {
+  const reply = await client.admin('GET', `/requests${query}`);
+  expect(reply.status).toBe(200);
+  return reply.json.data as Entry[];
+};
+
+/** Waits until the clock has moved past `time`, so entries before and after it differ in `at`. */
+async function pastMillisecond(time: number): Promise<void> {
+  for (let guard = 0; Date.now() <= time + 1 && guard < 100_000; guard += 1) await tick();
+}
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0, seed: 3, subscriptions: 60, products: 10, logLevel: 'silent' });
+  client = await MockClient.of(mock.url);
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+beforeEach(async () => {
+  expect((await client.admin('DELETE', '/requests')).status).toBe(204);
+});
+
+describe('GET /__subcat/requests', () => {
+  it('lists the requests newest first, each with its id, operation, status and bodies', async () => {
+    const list = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=2`);
+    const created = await client.create('journaled');
+    const entries = await journal();
+    expect(entries.map((entry) => [entry.method, entry.operation_id, entry.status])).toEqual([
+      ['POST', 'createSubscription', 201],
+      ['GET', 'listSubscriptions', 200],
+    ]);
+    const [post, get] = entries as [Entry, Entry];
+    expect(post.id).toBe(created.headers['x-request-id']);
+    expect(get.id).toBe(list.headers['x-request-id']);
+    expect(get).toMatchObject({
+      url: `${SUBSCRIPTIONS}?page%5Blimit%5D=2`,
+      path: SUBSCRIPTIONS,
+      session: '',
+      fault: null,
+    });
+    expect(JSON.parse(post.request.body ?? '')).toEqual(createBody('journaled'));
+    expect(post.response.body).toBe(created.text);
+    expect(get.response).toMatchObject({ body: list.text, truncated: false });
+  });
+
+  it('keeps requests nothing answers, and none of the admin API', async () => {
+    await client.call('GET', '/nowhere');
+    await client.admin('GET', '/faults');
+    const entries = await journal();
+    expect(entries.map((entry) => [entry.path, entry.status, entry.operation_id])).toEqual([
+      ['/nowhere', 404, null],
+    ]);
+  });
+
+  const secrets = [
+    { title: 'Authorization', headers: { authorization: 'Bearer s3cret-bearer' }, shown: 'authorization' },
+    { title: 'a cookie', headers: { cookie: 'sid=s3cret-cookie; subcat-session=sealed' }, shown: 'cookie' },
+    { title: 'an API key', headers: { 'x-api-key': 's3cret-key' }, shown: 'x-api-key' },
+    {
+      title: 'a header named like a token',
+      headers: { 'x-auth-token': 's3cret-token' },
+      shown: 'x-auth-token',
+    },
+  ];
+  it.each(secrets)('keeps $title as <redacted>, never its value', async ({ headers, shown }) => {
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, { headers });
+    const session = shown === 'cookie' ? '?session=sealed' : '';
+    const reply = await client.admin('GET', `/requests${session}`);
+    const [entry] = reply.json.data as Entry[];
+    expect(entry?.request.headers[shown]).toBe('<redacted>');
+    expect(reply.text).not.toContain('s3cret');
+  });
+
+  it('cuts a response body past 16 KiB and says so', async () => {
+    const big = await client.call('GET', SUBSCRIPTIONS);
+    expect(big.bytes.length).toBeGreaterThan(16 * 1024);
+    const [entry] = await journal();
+    expect(entry?.response.truncated).toBe(true);
+    expect(entry?.response.body).toBe(big.text.slice(0, 16 * 1024));
+  });
+
+  it('cuts a request body past 16 KiB and says so', async () => {
+    const body = createBody('x'.repeat(20_000));
+    const reply = await client.call('POST', SUBSCRIPTIONS, { body });
+    expect(reply.status).toBe(400);
+    const [entry] = await journal();
+    expect(entry?.request.truncated).toBe(true);
+    expect(entry?.request.body).toBe(JSON.stringify(body).slice(0, 16 * 1024));
+  });
+
+  describe('filters', () => {
+    beforeEach(async () => {
+      await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+      await client.create('filtered');
+      await client.call('GET', NODE_PRODUCTS);
+      await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=0`);
+      await client.call('POST', SUBSCRIPTIONS, { body: { data: {} } });
+    });
+
+    const cases = [
+      {
+        title: 'method',
+        query: '?method=POST',
+        expected: [
+          ['POST', 400],
+          ['POST', 201],
+        ],
+      },
+      {
+        title: 'method in lower case',
+        query: '?method=post',
+        expected: [
+          ['POST', 400],
+          ['POST', 201],
+        ],
+      },
+      { title: 'status', query: '?status=201', expected: [['POST', 201]] },
+      {
+        title: 'status class',
+        query: '?status=4xx',
+        expected: [
+          ['POST', 400],
+          ['GET', 400],
+        ],
+      },
+      { title: 'path pattern', query: '?path=/catalogs/*', expected: [['GET', 200]] },
+      {
+        title: 'exact path',
+        query: `?path=${SUBSCRIPTIONS}`,
+        expected: [
+          ['POST', 400],
+          ['GET', 400],
+          ['POST', 201],
+          ['GET', 200],
+        ],
+      },
+      { title: 'method and status together', query: '?method=GET&status=4xx', expected: [['GET', 400]] },
+      {
+        title: 'limit',
+        query: '?limit=2',
+        expected: [
+          ['POST', 400],
+          ['GET', 400],
+        ],
+      },
+    ];
+    it.each(cases)('by $title', async ({ query, expected }) => {
+      expect((await journal(query)).map((entry) => [entry.method, entry.status])).toEqual(expected);
+    });
+
+    it('since a request id: the requests after it', async () => {
+      const all = await journal();
+      const after = await journal(`?since=${all[2]?.id ?? ''}`);
+      expect(after.map((entry) => entry.id)).toEqual(all.slice(0, 2).map((entry) => entry.id));
+    });
+
+    it('since a time: the requests at or after it', async () => {
+      const [newest] = await journal();
+      await pastMillisecond(Date.parse(newest?.at ?? ''));
+      const since = new Date().toISOString();
+      await pastMillisecond(Date.parse(since));
+      await client.call('GET', '/after-the-time');
+      const after = await journal(`?since=${encodeURIComponent(since)}`);
+      expect(after.map((entry) => entry.path)).toEqual(['/after-the-time']);
+    });
+
+    const bad = [
+      { title: 'a status that is no status', query: '?status=99', parameter: 'status' },
+      { title: 'a limit of 0', query: '?limit=0', parameter: 'limit' },
+      { title: 'a limit that is no number', query: '?limit=ten', parameter: 'limit' },
+    ];
+    it.each(bad)('$title is a 400 naming the parameter', async ({ query, parameter }) => {
+      const reply = await client.admin('GET', `/requests${query}`);
+      expect(reply.status).toBe(400);
+      expect(reply.json.errors[0].source).toEqual({ parameter });
+    });
+  });
+
+  it('of a session lists only that session', async () => {
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
+      headers: { 'x-subcat-session': 'kept-apart' },
+    });
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+    const apart = await journal('?session=kept-apart');
+    expect(apart.map((entry) => entry.session)).toEqual(['kept-apart']);
+    expect((await journal()).map((entry) => entry.session)).toEqual(['']);
+  });
+});
+
+describe('DELETE /__subcat/requests', () => {
+  it('empties the journal of the session', async () => {
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+    expect(await journal()).toHaveLength(1);
+    expect((await client.admin('DELETE', '/requests')).status).toBe(204);
+    expect(await journal()).toEqual([]);
+  });
+});
+
+describe('GET /__subcat/requests/stream', () => {
+  it('sends a request event with the entry of each request as it is answered', async () => {
+    const path = '/__subcat/requests/stream';
+    const stream = await request(`${mock.url}${path}`);
+    expect(stream.statusCode).toBe(200);
+    expect(String(stream.headers['content-type'])).toMatch(/^text\/event-stream/);
+    let text = '';
+    const seen = (async () => {
+      for await (const chunk of stream.body) {
+        text += String(chunk);
+        if (/event: request\ndata: .*\n\n/.test(text)) return;
+      }
+    })();
+    // The stream's comment line comes first: the listener is in place before the request is sent.
+    for (let guard = 0; text === '' && guard < 100_000; guard += 1) await tick();
+    const answered = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
+      headers: { 'x-subcat-session': 'streamed' },
+    });
+    await seen;
+    stream.body.destroy();
+    const data = /event: request\ndata: (.*)\n\n/.exec(text)?.[1] ?? '{}';
+    expect(JSON.parse(data)).toMatchObject({
+      id: answered.headers['x-request-id'],
+      session: 'streamed',
+      status: 200,
+    });
+  });
+});
+
+describe('--journal-size', () => {
+  const cases = [
+    { title: '3 keeps the last three requests', journalSize: 3, kept: 3 },
+    { title: '0 keeps none (the journal is off)', journalSize: 0, kept: 0 },
+  ];
+  it.each(cases)('$title', async ({ journalSize, kept }) => {
+    const small = await startMock({
+      port: 0,
+      seed: 3,
+      subscriptions: 5,
+      products: 5,
+      journalSize,
+      logLevel: 'silent',
+    });
+    try {
+      const smallClient = await MockClient.of(small.url);
+      for (let index = 0; index < 5; index += 1)
+        expect((await smallClient.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=${index + 1}`)).status).toBe(
+          200,
+        );
+      const entries = (await smallClient.admin('GET', '/requests')).json.data as Entry[];
+      expect(entries.map((entry) => entry.url)).toEqual(
+        [5, 4, 3, 2, 1].slice(0, kept).map((limit) => `${SUBSCRIPTIONS}?page%5Blimit%5D=${limit}`),
+      );
+    } finally {
+      await small.close();
+    }
+  });
+});
