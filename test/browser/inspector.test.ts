@@ -155,7 +155,19 @@ describe('the inspector, in Chromium', () => {
 
     await rule.getByRole('button', { name: /^Remove rule / }).click();
     await page.locator('#fault-list li.empty').waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+
+    // Paused, the journal holds new requests back and says how many; cleared, it is empty.
+    await page.getByLabel('pause').check();
+    const rows = await page.locator('#journal-list .entry').count();
     expect((await list()).status).toBe(200);
+    await expect.poll(() => page.locator('#journal-count').textContent()).toMatch(/paused, 1 new/);
+    expect(await page.locator('#journal-list .entry').count()).toBe(rows);
+    await page.getByLabel('pause').uncheck();
+    await expect.poll(() => page.locator('#journal-list .entry').count()).toBe(rows + 1);
+    await page.getByRole('button', { name: 'Clear journal' }).click();
+    await expect.poll(() => page.locator('#journal-list .entry').count()).toBe(0);
+    expect(await page.locator('#journal-count').textContent()).toMatch(/^No requests yet/);
 
     await page.getByLabel(/^Delay of every answer/).fill('20-40');
     await page.getByRole('button', { name: 'Set delay' }).click();
@@ -213,7 +225,7 @@ describe('the inspector, in Chromium', () => {
 
     await page.locator('#session-select').selectOption('');
     await expect.poll(() => shownSubscriptions(page)).toBe(seeded);
-    expect(await page.locator('#journal-list .entry', { hasText: 'worker-1' }).count()).toBe(0);
+    await expect.poll(() => page.locator('#journal-list .entry', { hasText: 'worker-1' }).count()).toBe(0);
     expect(await page.locator('#session-hint').isHidden()).toBe(true);
     await page.getByLabel('all sessions').check();
     await page.locator('#journal-list .entry', { hasText: 'worker-1' }).waitFor();

@@ -20,3 +20,8 @@ export function byId(id) {
   if (node === null) throw new Error(`the inspector page has no #${id}`);
   return node;
 }
+
+/** Adds an option per value to a select, each its own label. */
+export function appendOptions(select, values) {
+  select.append(...values.map((value) => element('option', { value }, value)));
+}

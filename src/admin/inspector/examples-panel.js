@@ -1,10 +1,10 @@
 import { copyButton } from './copy-button.js';
 import { curlLine } from './curl-line.js';
-import { byId, element } from './element.js';
+import { appendOptions, byId, element } from './element.js';
 import { headerLines } from './header-lines.js';
 import { durationText, outcomeOf } from './journal-text.js';
 import { messageView } from './message-view.js';
-import { OPERATIONS, operationOf } from './operations.js';
+import { METHODS, OPERATIONS, operationOf } from './operations.js';
 
 /** Methods that carry a body in the four operations. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -66,6 +66,7 @@ export function examplesPanel({ client, apiBase }) {
   const out = byId('response');
   let inFlight;
 
+  appendOptions(byId('composer-method'), [...METHODS, 'OPTIONS']);
   const showBodyField = () => {
     byId('composer-body-field').hidden = !WITH_BODY.has(byId('composer-method').value);
   };

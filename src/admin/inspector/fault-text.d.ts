@@ -1,26 +1,5 @@
-import type { Delay } from './delay-text.js';
+import type { components } from '../admin-types.gen.js';
 
-/** A fault rule as the control plane shows it (spec/admin.openapi.yaml, FaultRule); input fields only on input. */
-export interface FaultRule {
-  id?: string;
-  operationId?: string;
-  method?: string;
-  path?: string;
-  query?: string;
-  header?: string;
-  session?: string;
-  status?: number;
-  body?: unknown;
-  retry_after?: number;
-  delay?: Delay;
-  reset?: boolean;
-  hang?: boolean;
-  truncate?: boolean;
-  times?: number;
-  probability?: number;
-  seed?: number;
-  matched?: number;
-  applied?: number;
-  created_at?: string;
-}
+/** A fault rule as the control plane shows it, or as the form makes it (no id nor counts yet). */
+export type FaultRule = components['schemas']['FaultRuleInput'] & Partial<components['schemas']['FaultRule']>;
 export function describeFault(rule: FaultRule): { match: string; action: string; limits: string };

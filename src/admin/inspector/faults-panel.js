@@ -1,9 +1,9 @@
 import { delayInput, delayText, parseDelay } from './delay-text.js';
-import { byId, element } from './element.js';
+import { appendOptions, byId, element } from './element.js';
 import { faultInput } from './fault-input.js';
 import { describeFault } from './fault-text.js';
 import { act } from './notice.js';
-import { OPERATIONS } from './operations.js';
+import { METHODS, OPERATIONS } from './operations.js';
 
 /** Rules a front-end developer reaches for first; a click fills the form, nothing is sent until "Add rule". */
 const PRESETS = [
@@ -68,6 +68,7 @@ function ruleView(rule, remove) {
 export function faultsPanel({ client, refresh }) {
   const form = byId('fault-form');
   const problems = byId('fault-problems');
+  appendOptions(byId('fault-method'), METHODS);
   const operation = byId('fault-operation');
   operation.append(
     ...OPERATIONS.map((op) => element('option', { value: op.id }, `${op.title} (${op.method})`)),

@@ -104,10 +104,8 @@ export async function start(admin) {
   const pick = async (name) => {
     client.session = name;
     history.replaceState(null, '', location.pathname + sessionQuery(name) + location.hash);
-    await act(undefined, async () => {
-      await refresh();
-      await journal.load();
-    });
+    journal.refilter();
+    await act(undefined, () => Promise.all([refresh(), journal.load()]));
   };
   const picker = sessionPicker({ client, pick });
 

@@ -1,6 +1,6 @@
 import { copyButton } from './copy-button.js';
 import { curlLine } from './curl-line.js';
-import { byId, element } from './element.js';
+import { appendOptions, byId, element } from './element.js';
 import {
   clockTime,
   durationText,
@@ -14,6 +14,7 @@ import {
 } from './journal-text.js';
 import { messageView } from './message-view.js';
 import { act } from './notice.js';
+import { METHODS } from './operations.js';
 
 /** Entries the page keeps: enough for a day's debugging, few enough to stay fast. */
 const KEPT = 500;
@@ -204,6 +205,8 @@ export function journalPanel({ client, apiBase, replay, follow }) {
     render();
   };
 
+  // Preflights are journaled too: OPTIONS is a method of the journal.
+  appendOptions(byId('journal-method'), [...METHODS, 'OPTIONS']);
   // Escape closes the opened entry and gives the focus back to its row.
   byId('journal').addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && opened !== undefined) close();
@@ -230,6 +233,8 @@ export function journalPanel({ client, apiBase, replay, follow }) {
   return {
     add,
     load,
+    /** Shows the picked session's entries at once (the others' rows go), before its journal loads. */
+    refilter: render,
     /** The newest request id of the picked session, for polling. */
     newestId: () => entries.find((entry) => entry.session === client.session)?.id,
   };

@@ -1,3 +1,4 @@
+export const METHODS: readonly string[];
 export interface Operation {
   id: 'listSubscriptions' | 'createSubscription' | 'updateSubscription' | 'getNodeProducts';
   title: string;

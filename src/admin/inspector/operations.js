@@ -1,3 +1,6 @@
+/** The methods a request to the mock may have (the fault rules' `method` takes the same). */
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
+
 /** The contract's four operations, as the inspector lists them (spec/openapi.yaml). */
 export const OPERATIONS = [
   {
