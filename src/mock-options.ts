@@ -1,13 +1,8 @@
 import { parseArgs } from 'node:util';
 import { MAX_DELAY_MS, parseDelay, type Delay } from './admin/delay.js';
+import { LOG_LEVELS, isLogLevel, type LogLevel } from './http/logger.js';
 
-/** pino's levels plus `silent`. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
-}
+export { LOG_LEVELS, type LogLevel };
 
 /** Options of `subcat mock` and `startMock()`: the same names in both. */
 export interface MockOptions {
@@ -90,8 +85,12 @@ function delayProblem(delay: Delay): string | undefined {
   const values = delay === null ? [] : typeof delay === 'number' ? [delay] : [...delay];
   const valid =
     values.every((ms) => Number.isSafeInteger(ms) && ms >= 0 && ms <= MAX_DELAY_MS) &&
-    (typeof delay !== 'object' || delay === null || (delay.length === 2 && (delay[0] ?? 0) <= (delay[1] ?? 0)));
-  return valid ? undefined : `delay must be milliseconds (300) or a range (100-600), each 0 to ${MAX_DELAY_MS}`;
+    (typeof delay !== 'object' ||
+      delay === null ||
+      (delay.length === 2 && (delay[0] ?? 0) <= (delay[1] ?? 0)));
+  return valid
+    ? undefined
+    : `delay must be milliseconds (300) or a range (100-600), each 0 to ${MAX_DELAY_MS}`;
 }
 
 /** Defaults filled in and every option checked; throws a TypeError listing every problem. */
@@ -110,7 +109,9 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('maxSessions', options.maxSessions, 0, 10_000),
     integerProblem('journalSize', options.journalSize, 0, 100_000),
     delayProblem(options.delay),
-    options.adminToken !== undefined && options.adminToken.length < 8 ? 'adminToken must be at least 8 characters' : undefined,
+    options.adminToken !== undefined && options.adminToken.length < 8
+      ? 'adminToken must be at least 8 characters'
+      : undefined,
     options.host.trim() === '' ? 'host must not be empty' : undefined,
     basePath === undefined
       ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
@@ -222,7 +223,8 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
       problems.push(`${token.rawName} must be a whole number, got ${value}`);
     } else if (flag.kind === 'delay') {
       const delay = parseDelay(value);
-      if (delay === undefined) problems.push(`${token.rawName} must be milliseconds (300) or a range (100-600), got ${value}`);
+      if (delay === undefined)
+        problems.push(`${token.rawName} must be milliseconds (300) or a range (100-600), got ${value}`);
       else given[flag.key] = delay;
     } else if (flag.kind === 'list') {
       given[flag.key] = [...((given[flag.key] as string[] | undefined) ?? []), value];

@@ -1,7 +1,14 @@
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from '../mock-options.js';
 
 export type { Logger };
+
+/** pino's levels plus `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
 
 /** The mock's logger: JSON lines on stdout, one access line per request at info. */
 export function createLogger(level: LogLevel): Logger {
