@@ -2,6 +2,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
+import { cliMock } from '../support/cli-mock.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { createBody, MockClient, SUBSCRIPTIONS } from '../support/mock-client.js';
 
@@ -258,30 +259,21 @@ describe('GET /__subcat/requests/stream', () => {
 
 describe('--journal-size', () => {
   const cases = [
-    { title: '3 keeps the last three requests', journalSize: 3, kept: 3 },
-    { title: '0 keeps none (the journal is off)', journalSize: 0, kept: 0 },
+    { title: '3 keeps the last three requests', flag: '3', kept: 3 },
+    { title: '0 keeps none (the journal is off)', flag: '0', kept: 0 },
   ];
-  it.each(cases)('$title', async ({ journalSize, kept }) => {
-    const small = await startMock({
-      port: 0,
-      seed: 3,
-      subscriptions: 5,
-      products: 5,
-      journalSize,
-      logLevel: 'silent',
-    });
+  it.each(cases)('$title', async ({ flag, kept }) => {
+    const cli = await cliMock(['--subscriptions', '5', '--products', '5', '--journal-size', flag]);
     try {
-      const smallClient = await MockClient.of(small.url);
+      const small = await MockClient.of(cli.url);
       for (let index = 0; index < 5; index += 1)
-        expect((await smallClient.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=${index + 1}`)).status).toBe(
-          200,
-        );
-      const entries = (await smallClient.admin('GET', '/requests')).json.data as Entry[];
+        expect((await small.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=${index + 1}`)).status).toBe(200);
+      const entries = (await small.admin('GET', '/requests')).json.data as Entry[];
       expect(entries.map((entry) => entry.url)).toEqual(
         [5, 4, 3, 2, 1].slice(0, kept).map((limit) => `${SUBSCRIPTIONS}?page%5Blimit%5D=${limit}`),
       );
     } finally {
-      await small.close();
+      expect(await cli.stop()).toBe(0);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
+import { cliMock, type CliMock } from '../support/cli-mock.js';
 import {
   allSubscriptions,
   createBody,
@@ -185,23 +186,25 @@ describe('GET and DELETE /__subcat/sessions', () => {
 });
 
 describe('--max-sessions', () => {
-  let bounded: RunningMock;
+  let bounded: CliMock;
   let boundedClient: MockClient;
 
   beforeAll(async () => {
-    bounded = await startMock({
-      port: 0,
-      seed: 9,
-      subscriptions: 30,
-      products: 10,
-      maxSessions: 2,
-      logLevel: 'silent',
-    });
+    bounded = await cliMock([
+      '--seed',
+      '9',
+      '--subscriptions',
+      '30',
+      '--products',
+      '10',
+      '--max-sessions',
+      '2',
+    ]);
     boundedClient = await MockClient.of(bounded.url);
   });
 
   afterAll(async () => {
-    await bounded?.close();
+    expect(await bounded?.stop()).toBe(0);
   });
 
   const read = (session: string) =>
@@ -233,5 +236,28 @@ describe('--max-sessions', () => {
     expect(
       (await boundedClient.admin('GET', '/sessions')).json.data.map((s: { name: string }) => s.name),
     ).toContain('');
+  });
+});
+
+describe('--max-subscriptions', () => {
+  it('bounds the creates of every session together, the seeded records counted once', async () => {
+    // 5 seeded and the 2 fixed records: room for 3 creates in all.
+    const cli = await cliMock(['--subscriptions', '5', '--products', '5', '--max-subscriptions', '10']);
+    try {
+      const shared = await MockClient.of(cli.url);
+      const made = [
+        await shared.create('in a 1', 'a'),
+        await shared.create('in a 2', 'a'),
+        await shared.create('in b 1', 'b'),
+      ];
+      expect(made.map((reply) => reply.status)).toEqual([201, 201, 201]);
+      const refused = await shared.create('one too many');
+      expect(refused.status).toBe(409);
+      expect(refused.json.errors[0].detail).toContain('--max-subscriptions');
+      await shared.admin('POST', '/reset?session=a');
+      expect((await shared.create('room again')).status).toBe(201);
+    } finally {
+      expect(await cli.stop()).toBe(0);
+    }
   });
 });
