@@ -23,8 +23,8 @@ const MODES = {
   offline: 'the mock does not answer',
 };
 
-/** Asks for the admin token when the control plane answers 403 (the mock listens beyond loopback). */
-function askToken(client) {
+/** Asks for the admin token when the control plane answers 403 (the mock listens beyond loopback), saying why. */
+function askToken(client, error) {
   const input = element('input', { id: 'admin-token', type: 'password', autocomplete: 'off' });
   const form = element(
     'form',
@@ -40,11 +40,8 @@ function askToken(client) {
   });
   const notice = byId('notice');
   notice.replaceChildren(
-    element(
-      'p',
-      {},
-      'This mock listens beyond loopback: its control plane needs the admin token it was started with.',
-    ),
+    element('p', {}, error.message),
+    element('p', {}, 'Beyond loopback the control plane needs the admin token the mock was started with.'),
     form,
   );
   notice.hidden = false;
@@ -131,7 +128,7 @@ export async function start(admin) {
   } catch (error) {
     if (error?.status === 403) {
       feed.stop();
-      return askToken(client);
+      return askToken(client, error);
     }
     showProblem(error);
   }
