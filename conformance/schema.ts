@@ -15,6 +15,8 @@ export interface SchemaError {
   instancePath: string;
   keyword: string;
   message: string;
+  /** The offending key when the keyword names one (additionalProperties, propertyNames, required...). */
+  key?: string;
   schemaPath?: string;
   /** Set when the broken part of the body is shaped by a decision (a spec node marked `x-convention`). */
   convention?: true;
@@ -181,11 +183,19 @@ function expand(doc: SpecDocument, nodes: readonly unknown[]): Array<Record<stri
   return out;
 }
 
+const KEY_PARAMS = ['additionalProperty', 'unevaluatedProperty', 'missingProperty', 'propertyName'] as const;
+
 function toSchemaError(error: ErrorObject): SchemaError {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const key = KEY_PARAMS.map((name) => params[name]).find((value) => typeof value === 'string') as
+    string | undefined;
+  const message = error.message ?? error.keyword;
   return {
     instancePath: error.instancePath,
     keyword: error.keyword,
-    message: error.message ?? error.keyword,
+    // ajv names a missing property in its message but not an extra one: the key is added where absent.
+    message: key !== undefined && !message.includes(`'${key}'`) ? `${message}: '${key}'` : message,
+    ...(key === undefined ? {} : { key }),
     schemaPath: error.schemaPath,
   };
 }
