@@ -14,8 +14,8 @@ describe('boundValue', () => {
     { what: 'a small object as it is', value: { a: 1 }, expected: { a: 1 } },
     {
       what: 'a large object as cut JSON',
-      value: { key: 'value' },
-      expected: '{"key… (15 characters of JSON)',
+      value: { key: 'a long value' },
+      expected: '{"key":"a lo… (22 characters of JSON)',
     },
     { what: 'numbers and null as they are', value: null, expected: null },
   ];
