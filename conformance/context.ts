@@ -50,8 +50,20 @@ export function createCache(): RunCache {
   };
 }
 
+/** Requests each context sent: a check's own count, whatever else runs beside it. */
+const sentBy = new WeakMap<CheckContext, number>();
+
+/** How many requests a check sent through its context. */
+export function requestsSent(ctx: CheckContext): number {
+  return sentBy.get(ctx) ?? 0;
+}
+
 /** The context one check runs with. */
 export function createContext(env: RunEnvironment, check: Check): CheckContext {
+  const counted = <T>(sending: Promise<T>): Promise<T> => {
+    sentBy.set(ctx, (sentBy.get(ctx) ?? 0) + 1);
+    return sending;
+  };
   const url = (
     operationId: string,
     request: { params?: Readonly<Record<string, string>>; query?: Query } = {},
@@ -71,20 +83,22 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
     call: (operationId, request = {}) => {
       const operation = env.validator.operation(operationId);
       if (operation === undefined) throw new Error(`the spec has no operation ${operationId}`);
-      return env.client.send(
-        {
-          method: operation.method,
-          url: url(operationId, request),
-          operation: operationId,
-          ...(request.headers === undefined ? {} : { headers: request.headers }),
-          ...(request.json === undefined ? {} : { json: request.json }),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          ...(request.label === undefined ? {} : { label: request.label }),
-        },
-        check.id,
+      return counted(
+        env.client.send(
+          {
+            method: operation.method,
+            url: url(operationId, request),
+            operation: operationId,
+            ...(request.headers === undefined ? {} : { headers: request.headers }),
+            ...(request.json === undefined ? {} : { json: request.json }),
+            ...(request.body === undefined ? {} : { body: request.body }),
+            ...(request.label === undefined ? {} : { label: request.label }),
+          },
+          check.id,
+        ),
       );
     },
-    send: (options) => env.client.send(options, check.id),
+    send: (options) => counted(env.client.send(options, check.id)),
     validate: (operationId, status, body) => env.validator.validateResponse(operationId, status, body),
     validateComponent: (name, value) =>
       env.validator.validateAt(`/components/schemas/${pointerSegment(name)}`, value),

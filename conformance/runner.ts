@@ -12,7 +12,7 @@ import {
   type Outcome,
   type Summary,
 } from './check.js';
-import { createContext, type RunEnvironment } from './context.js';
+import { createContext, requestsSent, type RunEnvironment } from './context.js';
 import { PHASES, phaseOf, type PlannedCheck } from './plan.js';
 import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
 import { redactText } from './secrets.js';
@@ -157,11 +157,11 @@ async function runOne(
   if (deadline?.aborted === true && check.run !== undefined)
     return end('inconclusive', 'not run: the --deadline passed');
   const started = performance.now();
-  const sentBefore = env.client.count;
+  const ctx = watch?.ctx ?? createContext(env, check);
   let failures: Failure[] = [];
   try {
     if (watch !== undefined) failures.push(...watchedFailures(watch));
-    if (check.run !== undefined) failures.push(...(await check.run(watch?.ctx ?? createContext(env, check))));
+    if (check.run !== undefined) failures.push(...(await check.run(ctx)));
     else if (watch !== undefined && watch.judged === 0) {
       return end(
         'inconclusive',
@@ -180,8 +180,7 @@ async function runOne(
   }
   failures = distinctFailures(failures);
   const outcome = outcomeOf(failures, env.settings.strict);
-  const sent = env.client.count - sentBefore;
-  return end(outcome, describe(outcome, failures, sent), failures, elapsed(started));
+  return end(outcome, describe(outcome, failures, requestsSent(ctx)), failures, elapsed(started));
 }
 
 /** The watched failures, the unlisted ones counted in one more failure. */

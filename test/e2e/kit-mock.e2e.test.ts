@@ -31,8 +31,32 @@ async function kit(args: string[]): Promise<{ code: number; report: JsonReport }
   return { code, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
 }
 
+/**
+ * Conventions today's mock does not follow yet: issue 12 item 3 makes it answer 400 to unknown query
+ * parameters. Until that lands these warn (fail with --strict); empty this list when it does.
+ */
+const PENDING_MOCK_CHANGES = [
+  'rejection.list-subscriptions-unknown-parameter',
+  'rejection.node-products-unknown-parameter',
+  'rejection.create-unknown-parameter',
+  'rejection.update-unknown-parameter',
+];
+
+/** Skipped by design: no --max-response-ms budget asked for; no meta on the subscriptions list (optional). */
+const SKIPPED = ['robustness.response-time', 'paging.subscriptions-meta'];
+
 const broken = (report: JsonReport) =>
-  report.results.filter((result) => result.outcome === 'failed' || result.outcome === 'warned');
+  report.results
+    .filter(
+      (result) =>
+        result.outcome === 'failed' || result.outcome === 'warned' || result.outcome === 'inconclusive',
+    )
+    .filter((result) => !PENDING_MOCK_CHANGES.includes(result.check));
+const pending = (report: JsonReport, outcome: string) =>
+  report.results
+    .filter((result) => result.outcome === outcome)
+    .map((result) => result.check)
+    .sort();
 
 describe('subcat check against the mock', () => {
   let mock: RunningMock;
@@ -47,15 +71,19 @@ describe('subcat check against the mock', () => {
     { label: 'by default', flags: [] },
     { label: 'with --strict', flags: ['--strict'] },
   ];
-  it.each(modes)('finds no failure and no warning $label', async ({ flags }) => {
+  it.each(modes)('finds no failure, warning or inconclusive check $label', async ({ flags }) => {
     const { code, report } = await kit(['--base-url', mock.url, '--seed', '1', ...flags]);
     expect(broken(report)).toEqual([]);
-    expect(report.summary.failed + report.summary.warned).toBe(0);
-    expect(code).toBe(0);
-    // Every semantic check really ran: only the response-time budget, not asked for, is skipped.
-    expect(report.results.filter((r) => r.outcome === 'skipped').map((r) => r.check)).toEqual([
-      'robustness.response-time',
-    ]);
+    const strict = flags.includes('--strict');
+    expect(pending(report, strict ? 'failed' : 'warned')).toEqual([...PENDING_MOCK_CHANGES].sort());
+    expect(code).toBe(strict && PENDING_MOCK_CHANGES.length > 0 ? 1 : 0);
+    // Every semantic check really ran: only what was not asked for, or is optional, is skipped.
+    expect(
+      report.results
+        .filter((r) => r.outcome === 'skipped')
+        .map((r) => r.check)
+        .sort(),
+    ).toEqual([...SKIPPED].sort());
     for (const family of SEMANTIC_FAMILIES) {
       expect(report.results.filter((r) => r.family === family).length).toBeGreaterThan(2);
     }

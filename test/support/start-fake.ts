@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SpecValidator } from '../../conformance/schema.js';
@@ -46,11 +47,27 @@ class Rejected extends Error {
 
 const validator = new SpecValidator(loadSpec());
 
-/** A tiny implementation of the four operations: spec-valid canned bodies, the documented rejections. */
-export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
+/** Query parameters each operation knows; others get a 400 naming them (decisions.md), unless told to ignore. */
+const KNOWN_PARAMETERS = {
+  list: ['page[limit]', 'page[offset]', 'filter', 'include'],
+  write: ['filter'],
+} as const;
+
+export interface FakeOptions {
+  /** Answer unknown query parameters as today's mock does: ignore them (the kit only warns). */
+  ignoreUnknownParameters?: boolean;
+}
+
+/**
+ * A tiny implementation of the four operations: spec-valid canned bodies, the documented rejections. Ids
+ * derive from the request body, so concurrent runs of the same seed get the same ids whatever the order.
+ */
+export async function startFake(mode: Mode, prefix = '', options: FakeOptions = {}): Promise<Fake> {
   const subscriptions = new Map<string, Record<string, unknown>>();
-  let counter = 0;
-  const nextId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+  const idFrom = (text: string, salt: string) => {
+    const hex = createHash('sha256').update(`${salt}:${text}`).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
   const fake: Fake = { server: createServer(), base: '', log: [], authorizations: new Set() };
 
   const handle = (
@@ -60,6 +77,11 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
   ): { status: number; body: unknown } => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (!url.pathname.startsWith(`${prefix}/`)) throw new Rejected(404, 'outside the base path');
+    const known: readonly string[] = req.method === 'GET' ? KNOWN_PARAMETERS.list : KNOWN_PARAMETERS.write;
+    const unknown = [...url.searchParams.keys()].find((name) => !known.includes(name));
+    if (unknown !== undefined && options.ignoreUnknownParameters !== true) {
+      throw new Rejected(400, `unknown query parameter ${unknown}; known: ${known.join(', ')}`);
+    }
     const path = url.pathname.slice(prefix.length).split('/').slice(1);
     const self = `${fake.base}${url.pathname}${url.search}`;
     const links = { self, first: self, last: null, prev: null, next: null };
@@ -68,16 +90,16 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
       if (validator.validateRequest('createSubscription', body).length > 0)
         throw new Rejected(400, 'invalid body');
       const data = (body as { data: Record<string, unknown> & { offering: { name: string } } }).data;
-      const id = nextId();
+      const id = idFrom(`${url.search}${raw}`, 'subscription');
       const subscription = {
         id,
         type: 'subscription',
         attributes: {
           account_id: data.account_id,
           currency: data.currency,
-          plan_id: nextId(),
+          plan_id: idFrom(raw, 'plan'),
           offering: {
-            id: nextId(),
+            id: idFrom(raw, 'offering'),
             type: 'subscription_offering',
             attributes: { name: data.offering.name, updated_at: NOW, created_at: NOW },
             meta: {
