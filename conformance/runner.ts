@@ -160,13 +160,12 @@ async function runOne(
   const ctx = watch?.ctx ?? createContext(env, check);
   let failures: Failure[] = [];
   try {
+    // The check's own requests first: they are watched too (limits.*-page-size asks for 100-record pages).
+    const own = check.run === undefined ? [] : await check.run(ctx);
     if (watch !== undefined) failures.push(...watchedFailures(watch));
-    if (check.run !== undefined) failures.push(...(await check.run(ctx)));
-    else if (watch !== undefined && watch.judged === 0) {
-      return end(
-        'inconclusive',
-        `saw no answer it could judge among the run's ${env.client.count} exchanges`,
-      );
+    failures.push(...own);
+    if (check.run === undefined && watch !== undefined && watch.judged === 0) {
+      return end('inconclusive', `saw no answer it could judge among the run's ${env.client.count} exchanges`);
     }
   } catch (error) {
     const stopped = stoppedBy(error);

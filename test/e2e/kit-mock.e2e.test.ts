@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli.js';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
+import { PENDING_MOCK_CHANGES } from '../support/pending-mock-changes.js';
 
 interface JsonReport {
   summary: { passed: number; failed: number; warned: number; skipped: number };
@@ -30,17 +31,6 @@ async function kit(args: string[]): Promise<{ code: number; report: JsonReport }
   const code = await main([...args, '--report', `json=${file}`], { stdout: () => {}, stderr: () => {} });
   return { code, report: JSON.parse(await readFile(file, 'utf8')) as JsonReport };
 }
-
-/**
- * Conventions today's mock does not follow yet: issue 12 item 3 makes it answer 400 to unknown query
- * parameters. Until that lands these warn (fail with --strict); empty this list when it does.
- */
-const PENDING_MOCK_CHANGES = [
-  'rejection.list-subscriptions-unknown-parameter',
-  'rejection.node-products-unknown-parameter',
-  'rejection.create-unknown-parameter',
-  'rejection.update-unknown-parameter',
-];
 
 /** Skipped by design: no --max-response-ms budget asked for; no meta on the subscriptions list (optional). */
 const SKIPPED = ['robustness.response-time', 'paging.subscriptions-meta'];
