@@ -18,11 +18,22 @@ export async function runKit(args: string[]): Promise<KitRun> {
 
 export interface JsonReport {
   summary: Record<string, number>;
+  run: { baseUrl: string; aborted?: string };
+  fixed?: Array<{ check: string; rule: string }>;
   results: Array<{
     check: string;
     outcome: string;
     message?: string;
-    failures: Array<{ curl?: string; source: string }>;
+    failures: Array<{
+      curl?: string;
+      source: string;
+      rule: string;
+      message: string;
+      cites: string;
+      schemaErrors?: Array<{ message: string; keyword: string; instancePath: string }>;
+      schemaErrorCount?: number;
+      known?: boolean;
+    }>;
   }>;
 }
 
@@ -34,7 +45,17 @@ export const reportArgs = (dir: string) => [
   `junit=${join(dir, 'kit.xml')}`,
   '--report',
   `html=${join(dir, 'kit.html')}`,
+  '--report',
+  `markdown=${join(dir, 'kit.md')}`,
 ];
+
+/** Every report file of a run and the console, as one text: to search for what must never be there. */
+export async function everythingWritten(dir: string, run: KitRun): Promise<string> {
+  const files = await Promise.all(
+    ['kit.json', 'kit.xml', 'kit.html', 'kit.md'].map((file) => readFile(join(dir, file), 'utf8')),
+  );
+  return [...files, run.stdout, run.stderr].join('\n');
+}
 
 export const jsonReport = async (dir: string) =>
   JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
