@@ -328,6 +328,9 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
       if (cases.length === 0)
         ctx.inconclusive(`no listed record shows plain values for ${pairs.flat().join(', ')}`);
       const failures: Failure[] = [];
+      const everyRecord = new Set(idsOf(collection.records)).size;
+      // Whether some answer left a record out: otherwise an ignored filter would pass as well.
+      let told = !collection.complete;
       for (const { label, expressions } of cases) {
         const filter = filterParameter(expressions);
         const [left, right] = [
@@ -340,6 +343,7 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
           continue;
         }
         failures.push(...unsatisfied(ctx, both, expressions, target.read, 'convention', AND));
+        told ||= [left, right, both].some((walk) => new Set(idsOf(walk.records)).size < everyRecord);
         if (![left, right, both].every((walk) => walk.failed === undefined && walk.complete)) continue;
         const expected = commonIds(idsOf(left.records), idsOf(right.records));
         const returned = idsOf(both.records);
@@ -355,6 +359,11 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
             expected,
             actual: returned,
           }),
+        );
+      }
+      if (failures.length === 0 && !told) {
+        ctx.inconclusive(
+          'every answer held every record: the data cannot tell AND from OR, or from an ignored filter',
         );
       }
       return failures;

@@ -5,7 +5,7 @@ import { SpecValidator } from '../../conformance/schema.js';
 import { loadSpec } from '../../conformance/spec.js';
 
 /** How the fake implementation behaves: conformant, or with one deliberate difference. */
-export type Mode = 'good' | 'crash-on-bad-input' | 'create-200';
+export type Mode = 'good' | 'crash-on-bad-input' | 'create-200' | 'lenient-filters';
 
 // The fake below answers shapes, statuses and rejections right but does not filter, page or include:
 // the semantic families are exercised against the real mock and the fault proxy (kit-mock, kit-faults).
@@ -117,7 +117,7 @@ export async function startFake(mode: Mode, prefix = '', options: FakeOptions = 
     }
     if (path.join('/') === 'subscriptions/subscriptions' && req.method === 'GET') {
       checkPaging(url.searchParams);
-      checkFilter(url.searchParams.get('filter'), SUBSCRIPTION_FILTERS);
+      if (mode !== 'lenient-filters') checkFilter(url.searchParams.get('filter'), SUBSCRIPTION_FILTERS);
       const include = url.searchParams.get('include');
       if (include !== null && !/^(plans|products)(,(plans|products))?$/.test(include))
         throw new Rejected(400, 'include');
@@ -151,12 +151,17 @@ export async function startFake(mode: Mode, prefix = '', options: FakeOptions = 
       if (catalog !== IDS.catalog || release !== IDS.release || node !== IDS.node)
         throw new Rejected(404, 'unknown id');
       const page = checkPaging(url.searchParams);
-      checkFilter(url.searchParams.get('filter'), NODE_FILTERS);
+      if (mode !== 'lenient-filters') checkFilter(url.searchParams.get('filter'), NODE_FILTERS);
       const product = {
         id: '11111111-1111-4111-8111-111111111111',
         type: 'product',
         attributes: { name: 'Green tea', sku: 'TEA-1', slug: 'green-tea', status: 'live', tags: ['tea'] },
-        meta: { catalog_source: 'pim', bread_crumb_nodes: [IDS.node], product_types: ['standard'] },
+        // Every product type: no absent one is left for a negative probe on product_types.
+        meta: {
+          catalog_source: 'pim',
+          bread_crumb_nodes: [IDS.node],
+          product_types: ['standard', 'parent', 'child', 'bundle'],
+        },
       };
       const meta = {
         results: { total: 1 },
