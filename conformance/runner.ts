@@ -165,7 +165,10 @@ async function runOne(
     if (watch !== undefined) failures.push(...watchedFailures(watch));
     failures.push(...own);
     if (check.run === undefined && watch !== undefined && watch.judged === 0) {
-      return end('inconclusive', `saw no answer it could judge among the run's ${env.client.count} exchanges`);
+      return end(
+        'inconclusive',
+        `saw no answer it could judge among the run's ${env.client.count} exchanges`,
+      );
     }
   } catch (error) {
     const stopped = stoppedBy(error);

@@ -120,7 +120,10 @@ export class SpecValidator {
       this.compiled.set(key, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map(toSchemaError);
+    // A propertyNames break is told twice: the inner keyword (without the key) and propertyNames (with it).
+    return (validate.errors ?? [])
+      .filter((error) => !error.schemaPath.includes('/propertyNames/'))
+      .map(toSchemaError);
   }
 }
 

@@ -1,5 +1,6 @@
 import { ALL_OPERATIONS, type Check, type CheckContext, type Failure } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
+import { distinctErrors } from '../context.js';
 import type { Exchange } from '../client.js';
 import {
   STANDARD,
@@ -28,7 +29,7 @@ export function successBodyFailures(ctx: CheckContext, exchange: Exchange): Fail
       }),
     ];
   }
-  const errors = ctx.validate(operation, status, body);
+  const errors = distinctErrors(ctx.validate(operation, status, body));
   const contract = errors.filter((error) => error.convention !== true);
   const convention = errors.filter((error) => error.convention === true);
   const failures: Failure[] = [];

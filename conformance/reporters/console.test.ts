@@ -56,9 +56,21 @@ describe('consoleReporter', () => {
     expect(marks).toEqual(['✓', '✗', '!', '-', '✓', '?']);
   });
 
-  it('tells a failure in at most four lines', () => {
+  it('tells a failure in at most three lines', () => {
     const failure = summary.results[1]?.failures[0];
     expect(failure).toBeDefined();
-    if (failure !== undefined) expect(failureLines(failure, '✗').length).toBeLessThanOrEqual(4);
+    if (failure !== undefined) expect(failureLines(failure, '✗').length).toBeLessThanOrEqual(3);
+  });
+
+  it('tells the checks --only left out in one line', () => {
+    let text = '';
+    const quiet = consoleReporter((chunk) => (text += chunk));
+    const left = { ...summary.results[0]!, message: 'not selected by --only', outcome: 'skipped' as const };
+    quiet.start(summary.plan);
+    quiet.onResult(left);
+    quiet.onResult({ ...left });
+    void quiet.finish(summary);
+    expect(text).toContain('  - 2 other checks not selected by --only');
+    expect(text).not.toContain('schema.list-subscriptions  not selected');
   });
 });

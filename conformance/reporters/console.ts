@@ -10,14 +10,18 @@ export const OUTCOME_MARKS: Record<Outcome, string> = {
   inconclusive: '?',
 };
 
+const NOT_SELECTED = 'not selected by --only';
+
 /** Failures told in full per failed check; the rest are counted (the reports hold them all). */
 const TOLD_PER_CHECK = 1;
 
 /**
- * One line per check as the run goes, then the full story of each failure in four lines (check and source,
- * rule, what was wrong, curl) and one summary line: 10 failures fit in under 150 lines.
+ * One line per check as the run goes (checks --only leaves out in one line), then the full story of each failure
+ * in three lines (check and source; rule and what was wrong; curl) and one summary line: a run of 10 failures
+ * fits in under 150 lines.
  */
 export function consoleReporter(write: (text: string) => void): Reporter {
+  let unselected = 0;
   return {
     start(plan: RunPlan) {
       const toRun = plan.checks.filter((planned) => planned.skipReason === undefined).length;
@@ -34,9 +38,11 @@ export function consoleReporter(write: (text: string) => void): Reporter {
       );
     },
     onResult(result: CheckResult) {
-      write(`${progressLine(result)}\n`);
+      if (result.message === NOT_SELECTED) unselected++;
+      else write(`${progressLine(result)}\n`);
     },
     finish(summary: RunSummary) {
+      if (unselected > 0) write(`  - ${unselected} other checks not selected by --only\n`);
       write(renderConsoleSummary(summary));
     },
   };
@@ -81,9 +87,9 @@ export function summaryLine(summary: RunSummary): string {
   );
 }
 
-/** Four lines: check, operation, source and the line it rests on; the rule; what was wrong; a curl line. */
+/** Three lines: check, operation, source and the line it rests on; the rule and what was wrong; a curl line. */
 export function failureLines(failure: Failure, mark: string): string[] {
-  const parts = [failure.message];
+  const parts = [`${failure.rule} — ${failure.message}`];
   const first = failure.schemaErrors?.[0];
   if (first !== undefined)
     parts.push(
@@ -96,7 +102,6 @@ export function failureLines(failure: Failure, mark: string): string[] {
   if (failure.response !== undefined) parts.push(`status ${failure.response.status}`);
   const lines = [
     `  ${mark} ${failure.checkId}  ${failure.operation}  [${failure.source}] ${failure.cites}${failure.known === true ? '  [known]' : ''}`,
-    `      rule: ${failure.rule}`,
     `      ${parts.join(' · ')}`,
   ];
   if (failure.curl !== undefined) lines.push(`      ${failure.curl}`);
