@@ -190,8 +190,9 @@ const KEY_PARAMS = ['additionalProperty', 'unevaluatedProperty', 'missingPropert
 
 function toSchemaError(error: ErrorObject): SchemaError {
   const params = (error.params ?? {}) as Record<string, unknown>;
-  const key = KEY_PARAMS.map((name) => params[name]).find((value) => typeof value === 'string') as
-    string | undefined;
+  const key = KEY_PARAMS.map((name) => params[name]).find(
+    (value): value is string => typeof value === 'string',
+  );
   const message = error.message ?? error.keyword;
   return {
     instancePath: error.instancePath,

@@ -1,4 +1,4 @@
-import type { Check, CheckContext, Failure, Source } from '../check.js';
+import type { Check, Failure, Source } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
 import {
   curatedAfterOthers,

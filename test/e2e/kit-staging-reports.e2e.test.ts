@@ -86,7 +86,7 @@ describe('a server with many failures', () => {
     // Every check of the full run has its line; each failed check adds at most four (three and a count).
     const progress = lines.filter((line) => /^ {2}[✓✗!?-] [a-z]+\.[a-z0-9-]+ {2}(?!\w+ {2}\[)/.test(line));
     expect(progress.length).toBe(report.results.length);
-    expect(lines.length).toBeLessThanOrEqual(report.results.length + 4 * report.summary.failed + 6);
+    expect(lines.length).toBeLessThanOrEqual(report.results.length + 4 * (report.summary.failed ?? 0) + 6);
     for (const result of report.results) {
       const keys = result.failures.map((f) => `${f.rule}|${f.message}|${f.curl ?? ''}`);
       expect(new Set(keys).size, result.check).toBe(keys.length);
