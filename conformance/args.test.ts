@@ -23,7 +23,7 @@ describe('parseArgs', () => {
         seed: undefined,
         reports: [],
         credentials: undefined,
-        maxBodyBytes: 8388608,
+        maxBodyBytes: 4194304,
         deadlineMs: undefined,
         concurrency: 8,
         rate: undefined,

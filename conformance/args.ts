@@ -41,7 +41,7 @@ export interface KitOptions {
 
 export const DEFAULTS = {
   timeoutMs: 10_000,
-  maxBodyBytes: 8 * 1024 * 1024,
+  maxBodyBytes: 4 * 1024 * 1024,
   concurrency: 8,
   consistencyMs: 5000,
 } as const;
@@ -71,7 +71,7 @@ Options:
   --read-only             skip every check that writes
   --timeout-ms N          per-request timeout (default 10000); an idempotent request is retried once
   --max-response-ms N     fail any response slower than N ms
-  --max-body-bytes N      drop bodies over N bytes, failing robustness.body-size (default 8388608)
+  --max-body-bytes N      drop bodies over N bytes, failing robustness.body-size (default 4194304)
   --deadline DURATION     time limit of the whole run, e.g. 90s or 5m; checks not done by then are
                           inconclusive and the reports are still written
   --concurrency N         checks running at once (default 8); results keep their order whatever N

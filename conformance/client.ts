@@ -103,7 +103,7 @@ export interface ClientOptions {
 
 /** Characters of a response's text kept after parsing: enough for any report. */
 export const TEXT_KEPT = 8000;
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRY_AFTER_ATTEMPTS = 3;
 

@@ -1,5 +1,6 @@
 import type { Check, CheckContext, Failure, OperationRequest, Source } from './check.js';
 import { NEVER_5XX, decision } from './citations.js';
+import { inParallel } from './in-parallel.js';
 import { createdSubscription, isSuccess } from './shared-requests.js';
 
 /** One invalid input and the rule it breaks. */
@@ -59,8 +60,13 @@ export function rejectionCheck(spec: RejectionCheckSpec): Check {
         }
       }
       const failures: Failure[] = [];
-      for (const rejection of spec.cases) {
-        const exchange = await ctx.call(spec.operation, await rejection.request(ctx));
+      // Every request is built (its random values drawn) in case order, then sent a few at a time.
+      const requests: OperationRequest[] = [];
+      for (const rejection of spec.cases) requests.push(await rejection.request(ctx));
+      const exchanges = await inParallel(requests, (request) => ctx.call(spec.operation, request));
+      for (const [index, rejection] of spec.cases.entries()) {
+        const exchange = exchanges[index];
+        if (exchange === undefined) continue;
         const { status, body } = exchange.response;
         const expected = rejection.expected ?? 400;
         const cites = rejection.cites ?? spec.cites;

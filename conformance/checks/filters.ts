@@ -1,5 +1,6 @@
 import type { Check, CheckContext, Failure } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
+import { inParallel } from '../in-parallel.js';
 import {
   attributeValues,
   filterParameter,
@@ -153,9 +154,11 @@ function eqCheck(target: FilterTarget, attribute: string): Check {
       const expressions: FilterExpression[] = [{ op: 'eq', attribute, values: [known.value] }];
       const filter = filterParameter(expressions);
       const expected = [...new Set([known.id, ...matchingIds(collection.records, expressions, target.read)])];
-      const result = await filteredWalk(ctx, target, expressions);
+      const [result, probe] = await Promise.all([
+        filteredWalk(ctx, target, expressions),
+        negativeProbe(ctx, target, 'eq', attribute, collection.records),
+      ]);
       if (result.failed !== undefined) return notAccepted(ctx, result, filter, 'contract');
-      const probe = await negativeProbe(ctx, target, 'eq', attribute, collection.records);
       const failures = [
         ...unsatisfied(ctx, result, expressions, target.read, 'contract'),
         ...lost(ctx, result, expected, filter, 'contract'),
@@ -218,9 +221,11 @@ function inCheck(target: FilterTarget, attribute: string, hasEq: boolean): Check
           ...matchingIds(collection.records, expressions, target.read),
         ]),
       ];
-      const result = await filteredWalk(ctx, target, expressions);
+      const [result, probe] = await Promise.all([
+        filteredWalk(ctx, target, expressions),
+        negativeProbe(ctx, target, 'in', attribute, collection.records),
+      ]);
       if (result.failed !== undefined) return notAccepted(ctx, result, filter, 'contract');
-      const probe = await negativeProbe(ctx, target, 'in', attribute, collection.records);
       const failures = [
         ...unsatisfied(ctx, result, expressions, target.read, 'contract'),
         ...lost(ctx, result, expected, filter, 'contract'),
@@ -331,13 +336,14 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
       const everyRecord = new Set(idsOf(collection.records)).size;
       // Whether some answer left a record out: otherwise an ignored filter would pass as well.
       let told = !collection.complete;
-      for (const { label, expressions } of cases) {
+      // Each case's three walks (left, right, both), every case at once.
+      const walks = await inParallel(
+        cases.flatMap(({ expressions }) => [[expressions[0]], [expressions[1]], expressions]),
+        (expressions) => filteredWalk(ctx, target, expressions),
+      );
+      for (const [index, { label, expressions }] of cases.entries()) {
         const filter = filterParameter(expressions);
-        const [left, right] = [
-          await filteredWalk(ctx, target, [expressions[0]]),
-          await filteredWalk(ctx, target, [expressions[1]]),
-        ];
-        const both = await filteredWalk(ctx, target, expressions);
+        const [left, right, both] = walks.slice(index * 3, index * 3 + 3) as [PageWalk, PageWalk, PageWalk];
         if (both.failed !== undefined) {
           failures.push(...notAccepted(ctx, both, filter, 'convention', AND));
           continue;

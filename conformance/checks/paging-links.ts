@@ -1,5 +1,6 @@
 import type { Check, CheckContext, Failure, Source } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
+import { inParallel } from '../in-parallel.js';
 import type { Exchange } from '../client.js';
 import { filterParameter } from '../oracles/filter-match.js';
 import { idsOf } from '../oracles/id-sets.js';
@@ -236,8 +237,11 @@ async function multiPageRules(
   const lastOffset = (Math.ceil(total / limit) - 1) * limit;
   const pages = new Map<number, FetchedPage>();
   const failures: Failure[] = [];
-  for (const offset of [...new Set([0, limit, lastOffset])]) {
-    const exchange = await requestPage(ctx, target, offset, limit);
+  const offsets = [...new Set([0, limit, lastOffset])];
+  const answers = await inParallel(offsets, (offset) => requestPage(ctx, target, offset, limit));
+  for (const [index, offset] of offsets.entries()) {
+    const exchange = answers[index];
+    if (exchange === undefined) continue;
     if (pageRecords(exchange) === undefined) {
       failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
       continue;
@@ -263,13 +267,18 @@ async function multiPageRules(
     [0, 'last', lastOffset],
     [limit, 'first', 0],
   ];
-  for (const [from, name, to] of trips) {
+  // Every trip followed at once; judged in order.
+  const followedTrips = await inParallel(trips, async ([from, name, to]) => {
     const page = pages.get(from);
     const destination = pages.get(to);
-    if (page === undefined || destination === undefined) continue;
+    if (page === undefined || destination === undefined) return undefined;
     const links = linksOf(ctx, page, contract, []);
-    if (links === undefined) continue;
-    const followed = await follow(ctx, target, page, links, name, contract);
+    if (links === undefined) return undefined;
+    return { page, destination, name, followed: await follow(ctx, target, page, links, name, contract) };
+  });
+  for (const trip of followedTrips) {
+    if (trip === undefined) continue;
+    const { page, destination, name, followed } = trip;
     if (!('exchange' in followed)) {
       failures.push(...followed);
       continue;

@@ -114,9 +114,11 @@ function exactCodeCheck(
     readOnly,
     async run(ctx) {
       const failures: Failure[] = [];
-      for (const testCase of cases) {
-        const exchange = await testCase.request(ctx);
-        if (exchange.response.status === expected) continue;
+      // Started in case order (random ids drawn as each starts), answered together.
+      const exchanges = await Promise.all(cases.map((testCase) => testCase.request(ctx)));
+      for (const [index, testCase] of cases.entries()) {
+        const exchange = exchanges[index];
+        if (exchange === undefined || exchange.response.status === expected) continue;
         failures.push(
           ctx.fail(exchange, {
             rule: `${testCase.label} answers ${expected} (decisions.md)`,
