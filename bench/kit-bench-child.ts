@@ -16,5 +16,14 @@ const code = await main(args, {
   stderr: (text) => process.stderr.write(text),
 });
 // maxRSS is in kilobytes: the high-water mark of the whole process, start-up included.
-writeFileSync(out, JSON.stringify({ code, requests, maxRssKb: process.resourceUsage().maxRSS }));
+const usage = process.resourceUsage();
+writeFileSync(
+  out,
+  JSON.stringify({
+    code,
+    requests,
+    maxRssKb: usage.maxRSS,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+  }),
+);
 process.exitCode = 0;

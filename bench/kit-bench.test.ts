@@ -7,6 +7,7 @@ const row = (extra: Partial<KitBenchRow> = {}): KitBenchRow => ({
   seconds: 2.345,
   processSeconds: 3.1,
   peakRssMb: 123.45,
+  cpuSeconds: 1.234,
   requests: 284,
   exitCode: 0,
   outcomes: { passed: 90, failed: 0, warned: 4, skipped: 2, inconclusive: 0 },
@@ -20,11 +21,11 @@ describe('formatKitBench', () => {
     { what: 'the machine line first', text: 'machine\n\n| case |' },
     {
       what: 'the header',
-      text: '| case | target | kit s | process s | peak RSS MB | requests | exit | outcomes | meets |',
+      text: '| case | target | kit s | process s | kit CPU s | peak RSS MB | requests | exit | outcomes | meets |',
     },
     {
       what: 'a row with its figures and outcomes',
-      text: '| full run, the mock 50 ms away (delaying proxy) | under 3 s, peak RSS under 200 MB | 2.35 | 3.10 | 123.5 | 284 | 0 | 90 passed, 4 warned, 2 skipped | yes |',
+      text: '| full run, the mock 50 ms away (delaying proxy) | under 3 s, peak RSS under 200 MB | 2.35 | 3.10 | 1.23 | 123.5 | 284 | 0 | 90 passed, 4 warned, 2 skipped | yes |',
     },
     { what: 'a missed target in capitals', text: '| slow | under 3 s, peak RSS under 200 MB | 4.00 |' },
   ];

@@ -1,42 +1,17 @@
 import { it } from 'vitest';
 import { main } from '../../conformance/cli.js';
-import { idArgs, startFake, stopFake } from '../support/start-fake.js';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { isObject, onResponse, recordParts } from '../faults/fault.js';
-import { startProxiedMock } from '../faults/proxied-mock.js';
+import { startMock } from '../../src/index.js';
+import { startDelayingProxy } from '../../bench/kit-bench-servers.js';
+import { readFileSync } from 'node:fs';
 
 it('scratch', async () => {
-  const fake = await startFake('crash-on-bad-input');
-  let out = '';
-  await main(
-    ['--base-url', fake.base, ...idArgs, '--seed', '10', '--only', 'status,schema,rejection,robustness'],
-    { stdout: (x) => (out += x), stderr: (x) => (out += x) },
-  );
-  writeFileSync('/tmp/kitwork/console.txt', out);
-  await stopFake(fake);
-  const mock = await startProxiedMock();
-  mock.proxy.use(
-    onResponse(['getNodeProducts'], (body) => {
-      for (const attributes of recordParts(body, 'attributes')) {
-        const price = attributes.price;
-        if (isObject(price))
-          attributes.price = Object.fromEntries(Object.entries(price).map(([k, v]) => [k.toLowerCase(), v]));
-      }
-    })(),
-  );
-  await main(
-    ['--base-url', mock.proxy.url, '--only', 'schema.node-products', '--report', 'json=/tmp/kitwork/s.json'],
-    { stdout: () => {}, stderr: () => {} },
-  );
+  const mock = await startMock({ port: 0, host: '127.0.0.1', logLevel: 'silent' });
+  const proxy = await startDelayingProxy(mock.url, 50);
+  const extra = (process.env.KITARGS ?? '').split(' ').filter(Boolean);
+  await main(['--base-url', proxy.url, '--seed', '1', ...extra, '--report', 'json=/tmp/kitwork/s.json'], { stdout: () => {}, stderr: () => {} });
   const r = JSON.parse(readFileSync('/tmp/kitwork/s.json', 'utf8'));
-  console.log(
-    JSON.stringify(
-      r.results
-        .find((x: any) => x.check === 'schema.node-products')
-        .failures.map((f: any) => [f.message, f.schemaErrorCount, f.schemaErrors.slice(0, 6)]),
-      null,
-      1,
-    ),
-  );
-  await mock.close();
+  console.log('total', r.run.ms, r.run.requests);
+  const rows = r.results.map((x: any) => [x.ms, x.check, x.message.match(/\((\d+) request/)?.[1]]).sort((a: any, b: any) => b[0] - a[0]).slice(0, 25);
+  console.log(rows.map((x: any) => x.join(' ')).join('\n'));
+  await proxy.close(); await mock.close();
 }, 120000);
