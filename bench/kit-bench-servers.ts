@@ -98,7 +98,8 @@ export async function startPrismDynamic(
   };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prism exited: ${output}`);
-    if (await answers(url)) return { url, close: stop };
+    // Prism says when it listens; a list request would make it generate a multi-megabyte body first.
+    if (output.includes('Prism is listening') || (await answers(url))) return { url, close: stop };
     if (Date.now() - started > timeoutMs) {
       await stop();
       throw new Error(`prism did not answer within ${timeoutMs} ms: ${output}`);
@@ -109,7 +110,7 @@ export async function startPrismDynamic(
 
 function answers(url: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(`${url}/subscriptions/subscriptions`, { timeout: 1000 }, (res) => {
+    const req = request(`${url}/`, { timeout: 5000 }, (res) => {
       res.resume();
       resolve(true);
     });
