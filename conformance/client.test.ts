@@ -8,6 +8,8 @@ let server: Server;
 let base: string;
 /** Requests per path, so a handler can answer the first one differently. */
 const seen = new Map<string, number>();
+let open = 0;
+let widest = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -18,6 +20,14 @@ beforeAll(async () => {
       seen.set(req.url ?? '', count);
       if (req.url?.startsWith('/reset-once') === true && count === 1) {
         req.socket.destroy();
+        return;
+      }
+      if (req.url === '/count') {
+        widest = Math.max(widest, ++open);
+        setTimeout(() => {
+          open--;
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        }, 20);
         return;
       }
       if (req.url === '/busy' && count === 1) {
@@ -140,6 +150,24 @@ describe('Client', () => {
     await client.close();
     // Three requests at 20 a second: the third waits two slots of 50 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it('keeps at most maxInFlight requests open, and one at a time after timeouts', async () => {
+    const client = new Client({ headers: [], timeoutMs: 100, maxInFlight: 4 });
+    widest = 0;
+    await Promise.all(Array.from({ length: 8 }, () => client.send({ method: 'GET', url: `${base}/count` })));
+    expect(widest).toBe(4);
+    // Four timeouts halve the window down to one request at a time.
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        client.send({ method: 'POST', url: `${base}/slow`, json: {} }).catch(() => 'timed out'),
+      ),
+    );
+    widest = 0;
+    // The window is one: the second request waits for the first answer (which widens it again).
+    await Promise.all(Array.from({ length: 2 }, () => client.send({ method: 'GET', url: `${base}/count` })));
+    await client.close();
+    expect(widest).toBe(1);
   });
 
   it('ends a request at the run deadline with a deadline error', async () => {

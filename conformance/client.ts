@@ -99,6 +99,8 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** The longest Retry-After the client waits for before retrying a 429/503 (longer: the answer stands). */
   retryAfterCapMs?: number;
+  /** Requests open at once at most; halved after each timeout (a slow server gets less load), grown back after answers. */
+  maxInFlight?: number;
 }
 
 /** Characters of a response's text kept after parsing: enough for any report. */
@@ -119,8 +121,14 @@ export class Client {
   readonly listeners: Array<(exchange: Exchange) => void> = [];
   private readonly agent: Agent;
   private nextSlot = 0;
+  private open = 0;
+  /** How many requests may be open now: between 1 and maxInFlight. */
+  private window: number;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly options: ClientOptions) {
+    this.window = options.maxInFlight ?? Number.POSITIVE_INFINITY;
+    options.signal?.addEventListener('abort', () => this.wake(Number.POSITIVE_INFINITY));
     this.agent = new Agent({
       connect: { timeout: options.timeoutMs },
       headersTimeout: options.timeoutMs,
@@ -210,6 +218,27 @@ export class Client {
     }
   }
 
+  /** Waits for a free slot (window permitting); the deadline wakes every waiter. */
+  private async acquire(): Promise<void> {
+    while (this.open >= Math.max(1, Math.floor(this.window)) && !this.deadlinePassed()) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.open++;
+  }
+
+  /** Frees a slot: a timeout halves the window, an answer widens it again (AIMD, as TCP does). */
+  private release(outcome: 'answered' | 'timeout' | 'other'): void {
+    this.open--;
+    const most = this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
+    if (outcome === 'timeout') this.window = Math.max(1, Math.floor(this.window / 2));
+    else if (outcome === 'answered') this.window = Math.min(most, this.window + 1 / Math.max(1, this.window));
+    this.wake(Math.max(1, Math.floor(this.window)) - this.open);
+  }
+
+  private wake(count: number): void {
+    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.();
+  }
+
   private async pace(): Promise<void> {
     const rate = this.options.rate;
     if (rate === undefined) return;
@@ -237,6 +266,27 @@ export class Client {
       throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
     });
 
+    await this.acquire();
+    let outcome: 'answered' | 'timeout' | 'other' = 'other';
+    try {
+      const exchange = await this.timedExchange(sent, headers, body, options);
+      outcome = 'answered';
+      return exchange;
+    } catch (error) {
+      if (error instanceof TransportError && error.code.startsWith('ETIMEDOUT')) outcome = 'timeout';
+      else if (error instanceof TransportError && error.kind === 'body-too-large') outcome = 'answered';
+      throw error;
+    } finally {
+      this.release(outcome);
+    }
+  }
+
+  private async timedExchange(
+    sent: ExchangeRequest,
+    headers: Record<string, string>,
+    body: string | undefined,
+    options: SendOptions,
+  ): Promise<Exchange> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal =
