@@ -124,10 +124,13 @@ export class Client {
   private open = 0;
   /** How many requests may be open now: between 1 and maxInFlight. */
   private window: number;
+  /** Set at the first timeout: from then on the window grows slowly. */
+  private congested = false;
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly options: ClientOptions) {
-    this.window = options.maxInFlight ?? Number.POSITIVE_INFINITY;
+    // Slow start: a quarter of the most at first, one more per answer until the first timeout.
+    this.window = Math.max(1, Math.floor((options.maxInFlight ?? Number.POSITIVE_INFINITY) / 4));
     options.signal?.addEventListener('abort', () => this.wake(Number.POSITIVE_INFINITY));
     this.agent = new Agent({
       connect: { timeout: options.timeoutMs },
@@ -226,12 +229,16 @@ export class Client {
     this.open++;
   }
 
-  /** Frees a slot: a timeout halves the window, an answer widens it again (AIMD, as TCP does). */
+  /** Frees a slot: a timeout halves the window, an answer widens it again (slow start, then AIMD, as TCP). */
   private release(outcome: 'answered' | 'timeout' | 'other'): void {
     this.open--;
     const most = this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
-    if (outcome === 'timeout') this.window = Math.max(1, Math.floor(this.window / 2));
-    else if (outcome === 'answered') this.window = Math.min(most, this.window + 1 / Math.max(1, this.window));
+    if (outcome === 'timeout') {
+      this.congested = true;
+      this.window = Math.max(1, Math.floor(this.window / 2));
+    } else if (outcome === 'answered') {
+      this.window = Math.min(most, this.window + (this.congested ? 1 / this.window : 1));
+    }
     this.wake(Math.max(1, Math.floor(this.window)) - this.open);
   }
 
