@@ -81,7 +81,8 @@ export function updatedSubscription(ctx: CheckContext): Promise<Exchange> {
 export const WALK_BATCH = 3;
 
 /** How far a walk over a collection goes: enough for the mock's collections, bounded for big servers. */
-export const WALK_BOUND = { pages: 20, records: 2000, bytes: 32 * 1024 * 1024 } as const;
+// Bytes bound memory too: a walk is kept for the run, and parsed JSON weighs several times its text.
+export const WALK_BOUND = { pages: 20, records: 2000, bytes: 8 * 1024 * 1024 } as const;
 
 /** One page of a walk: the exchange and the records of its `data`. */
 export interface WalkedPage {
