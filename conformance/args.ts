@@ -74,7 +74,8 @@ Options:
   --max-body-bytes N      drop bodies over N bytes, failing robustness.body-size (default 4194304)
   --deadline DURATION     time limit of the whole run, e.g. 90s or 5m; checks not done by then are
                           inconclusive and the reports are still written
-  --concurrency N         checks running at once (default 8); results keep their order whatever N
+  --concurrency N         requests open at once at most, fewer after timeouts (default 8); results
+                          keep their order whatever N
   --rate N                at most N requests a second (shared staging); 429/503 Retry-After is honoured
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests

@@ -5,7 +5,6 @@ import { MAX_SEED, parseArgs, USAGE, type KitOptions } from './args.js';
 import { readBaseline } from './baseline.js';
 import { CHECKS } from './checks/index.js';
 import { Client, TransportError } from './client.js';
-import { PARALLEL_REQUESTS } from './in-parallel.js';
 import { createCache, type RunEnvironment } from './context.js';
 import { planChecks, unknownSelectors } from './plan.js';
 import { consoleReporter } from './reporters/console.js';
@@ -99,7 +98,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     timeoutMs: options.timeoutMs,
     origin: options.baseUrl.origin,
     maxBodyBytes: options.maxBodyBytes,
-    maxInFlight: options.concurrency * PARALLEL_REQUESTS,
+    maxInFlight: options.concurrency,
     ...(options.rate === undefined ? {} : { rate: options.rate }),
     ...(deadline === undefined ? {} : { signal: deadline }),
   });

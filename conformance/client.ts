@@ -99,7 +99,7 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** The longest Retry-After the client waits for before retrying a 429/503 (longer: the answer stands). */
   retryAfterCapMs?: number;
-  /** Requests open at once at most; halved after each timeout (a slow server gets less load), grown back after answers. */
+  /** Requests open at once at most (--concurrency); the window halves after a timeout and grows back with answers. */
   maxInFlight?: number;
 }
 
@@ -121,6 +121,8 @@ export class Client {
   readonly listeners: Array<(exchange: Exchange) => void> = [];
   private readonly agent: Agent;
   private nextSlot = 0;
+  /** The turns of --rate, one after another. */
+  private paced: Promise<void> = Promise.resolve();
   private open = 0;
   /** How many requests may be open now: between 1 and maxInFlight. */
   private window: number;
@@ -246,13 +248,18 @@ export class Client {
     for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.();
   }
 
-  private async pace(): Promise<void> {
+  /** Spaces sends by 1/rate seconds, each measured from when the previous one really went. */
+  private pace(): Promise<void> {
     const rate = this.options.rate;
-    if (rate === undefined) return;
-    const now = performance.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + 1000 / rate;
-    if (slot > now) await this.sleep(slot - now);
+    if (rate === undefined) return Promise.resolve();
+    const turn = this.paced.then(async () => {
+      const wait = this.nextSlot - performance.now();
+      if (wait > 0) await this.sleep(wait);
+      this.nextSlot = performance.now() + 1000 / rate;
+    });
+    // A failed turn (the deadline) must not stop the turns after it.
+    this.paced = turn.catch(() => undefined);
+    return turn;
   }
 
   private async exchange(options: SendOptions): Promise<Exchange> {
@@ -269,13 +276,14 @@ export class Client {
     if (body !== undefined) sent.body = body;
     if (this.deadlinePassed())
       throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
-    await this.pace().catch(() => {
-      throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
-    });
 
     await this.acquire();
     let outcome: 'answered' | 'timeout' | 'other' = 'other';
     try {
+      // Paced once a slot is held, so a request waiting for a slot does not bunch up with the next one.
+      await this.pace().catch(() => {
+        throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
+      });
       const exchange = await this.timedExchange(sent, headers, body, options);
       outcome = 'answered';
       return exchange;
