@@ -78,7 +78,7 @@ export function updatedSubscription(ctx: CheckContext): Promise<Exchange> {
 }
 
 /** Pages a walk asks for at once. */
-export const WALK_BATCH = 3;
+export const WALK_BATCH = 4;
 
 /** How far a walk over a collection goes: enough for the mock's collections, bounded for big servers. */
 // Bytes bound memory too: a walk is kept for the run, and parsed JSON weighs several times its text.

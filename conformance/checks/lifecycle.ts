@@ -1,6 +1,7 @@
 import { ALL_OPERATIONS, type Check, type CheckContext, type Failure, type RunCache } from '../check.js';
 import { CONTRACT } from '../citations.js';
 import { eventually } from '../eventually.js';
+import { inParallel } from '../in-parallel.js';
 import { parseJson, type Exchange } from '../client.js';
 import { validCreateBody, type CreateBody } from '../create-body.js';
 import type { FilterExpression } from '../oracles/filter-match.js';
@@ -268,17 +269,22 @@ const nothingLost: Check = {
         );
       }
     }
-    for (const [id, { accountId }] of [...writes.entries()].slice(0, 10)) {
-      if (typeof accountId !== 'string') continue;
+    // Each created subscription found by its account, a few at once.
+    const accounts = [...writes.entries()]
+      .slice(0, 10)
+      .filter(
+        (entry): entry is [string, Write & { accountId: string }] => typeof entry[1].accountId === 'string',
+      );
+    const found = await inParallel(accounts, ([id, { accountId }]) => {
       const expressions = eq('account_id', accountId);
-      const findIt = async () => {
-        const found = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
-        if (found.failed !== undefined)
-          return notAccepted(ctx, found, filterParameter(expressions), 'contract');
-        return lost(ctx, found, [id], filterParameter(expressions), 'contract');
-      };
-      failures.push(...(await eventually(ctx, findIt)));
-    }
+      return eventually(ctx, async () => {
+        const walk = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
+        if (walk.failed !== undefined)
+          return notAccepted(ctx, walk, filterParameter(expressions), 'contract');
+        return lost(ctx, walk, [id], filterParameter(expressions), 'contract');
+      });
+    });
+    failures.push(...found.flat());
     return failures;
   },
 };
