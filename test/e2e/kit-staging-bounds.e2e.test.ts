@@ -1,21 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonReport, reportArgs, runKit } from '../support/run-kit.js';
+import { describe, expect, it } from 'vitest';
+import { useReportDir, jsonReport, reportArgs, runKit } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 import { sendJson, startServer, type TestServer } from '../support/start-server.js';
 
 // Issue 15, finding 2: bounded bodies, a deadline for the run, concurrency, a rate and Retry-After.
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'subcat-kit-bounds-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useReportDir('subcat-kit-bounds-', (made) => (dir = made));
 
 const MB = 1024 * 1024;
 

@@ -1,22 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataRecords, isSuccess, operationOf } from '../faults/fault.js';
 import { startProxiedMock, type ProxiedMock } from '../faults/proxied-mock.js';
-import { jsonReport, reportArgs, runKit } from '../support/run-kit.js';
+import { useReportDir, jsonReport, reportArgs, runKit } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 
 // Issue 15, findings 5, 6 and 9: rules from decisions.md warn, a server that ignores filters fails even on
 // one record (or is inconclusive when the data cannot tell), and a created subscription may take a moment.
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'subcat-kit-judgement-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useReportDir('subcat-kit-judgement-', (made) => (dir = made));
 
 describe('a server that ignores malformed and unsupported filters (finding 5)', () => {
   it('warns, citing decisions.md, and fails only with --strict', async () => {

@@ -1,22 +1,16 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { xmlProblems } from '../../conformance/reporters/xml-well-formed.js';
-import { jsonReport, reportArgs, runKit } from '../support/run-kit.js';
+import { useReportDir, jsonReport, reportArgs, runKit } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 import { sendJson, startServer } from '../support/start-server.js';
 
 // Issue 15, findings 3, 4 and 7: exit 2 still writes every report; transport trouble is inconclusive after
 // a retry, never a contract failure; a check that saw nothing it could judge is inconclusive, not passed.
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'subcat-kit-outcomes-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useReportDir('subcat-kit-outcomes-', (made) => (dir = made));
 
 describe('a server that is not there (finding 3)', () => {
   it('exits 2 and still writes every requested report, saying why', async () => {

@@ -1,22 +1,16 @@
-import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObject, onResponse, recordParts } from '../faults/fault.js';
 import { startProxiedMock, type ProxiedMock } from '../faults/proxied-mock.js';
-import { jsonReport, reportArgs, runKit } from '../support/run-kit.js';
+import { useReportDir, jsonReport, reportArgs, runKit } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 
 // Issue 15, finding 8 and what a QA lead gates on: bounded, de-duplicated schema errors naming the key, a
 // short console, a Markdown summary, and --baseline failing only on new failures.
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'subcat-kit-reports-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useReportDir('subcat-kit-reports-', (made) => (dir = made));
 
 describe('a server whose every product breaks the schema in the same way', () => {
   let mock: ProxiedMock;

@@ -1,23 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteLinks } from '../faults/fault.js';
 import { startProxiedMock, type ProxiedMock } from '../faults/proxied-mock.js';
-import { everythingWritten, jsonReport, reportArgs, runKit } from '../support/run-kit.js';
+import { everythingWritten, jsonReport, useReportDir, reportArgs, runKit } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 import { startServer, type TestServer } from '../support/start-server.js';
 
 // Issue 15, finding 1: credentials never go to another host, URL credentials become Basic auth and are
 // never printed, and secrets a server echoes back are redacted in every report.
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'subcat-kit-secrets-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+let dir = '';
+useReportDir('subcat-kit-secrets-', (made) => (dir = made));
 
 describe('links that name another origin', () => {
   let mock: ProxiedMock;

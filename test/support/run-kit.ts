@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { main } from '../../conformance/cli.js';
 
 export interface KitRun {
@@ -59,3 +61,15 @@ export async function everythingWritten(dir: string, run: KitRun): Promise<strin
 
 export const jsonReport = async (dir: string) =>
   JSON.parse(await readFile(join(dir, 'kit.json'), 'utf8')) as JsonReport;
+
+/** A temporary folder for a test file's reports, made before its tests and removed after; `use` receives it. */
+export function useReportDir(prefix: string, use: (dir: string) => void): void {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    use(dir);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+}
