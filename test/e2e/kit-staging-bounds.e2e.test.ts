@@ -148,16 +148,18 @@ describe('--concurrency and --rate', () => {
         fake.base,
         ...idArgs,
         '--only',
-        'status.node-products-unknown-ids',
+        'status.node-products-unknown-ids,status.list-subscriptions,status.node-products',
         '--rate',
         '10',
         '--seed',
         '7',
       ]);
-      const gaps = arrivals.slice(2).map((at, i) => at - (arrivals[i + 1] ?? at));
-      expect(gaps.length).toBeGreaterThanOrEqual(2);
-      // 10 a second: 100 ms apart; loopback jitter may bring two arrivals a little closer.
-      expect(Math.min(...gaps)).toBeGreaterThan(80);
+      // After the probe: 10 a second, 100 ms apart. One late event loop can bring two arrivals closer,
+      // never the run as a whole: the mean gap is the measure.
+      const sent = arrivals.slice(1);
+      expect(sent.length).toBeGreaterThanOrEqual(4);
+      const mean = ((sent.at(-1) ?? 0) - (sent[0] ?? 0)) / (sent.length - 1);
+      expect(mean).toBeGreaterThan(85);
     } finally {
       await stopFake(fake);
     }
