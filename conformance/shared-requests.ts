@@ -82,7 +82,7 @@ export const WALK_BATCH = 4;
 
 /** How far a walk over a collection goes: enough for the mock's collections, bounded for big servers. */
 // Bytes bound memory too: a walk is kept for the run, and parsed JSON weighs several times its text.
-export const WALK_BOUND = { pages: 20, records: 2000, bytes: 8 * 1024 * 1024 } as const;
+export const WALK_BOUND = { pages: 20, records: 2000, bytes: 4 * 1024 * 1024 } as const;
 
 /** One page of a walk: the exchange and the records of its `data`. */
 export interface WalkedPage {
