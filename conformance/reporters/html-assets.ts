@@ -36,6 +36,7 @@ table.summary{width:100%;border-collapse:collapse;table-layout:fixed;font-size:.
 .summary td.inconclusive:not(.n0){color:var(--inconclusive);font-weight:700;background:var(--inconclusive-bg)}
 .summary td.passed:not(.n0){color:var(--passed)}
 .summary tr.links td{text-align:left;font-size:.85rem;padding-top:0}
+.summary tr.links a.failed{color:var(--failed)}.summary tr.links a.warned{color:var(--warned)}
 .result{border-left:5px solid var(--line);margin:.8rem 0;padding:.4rem .8rem;background:#fafafa;border-radius:0 6px 6px 0}
 .result.failed{border-color:var(--failed)}.result.warned{border-color:#e0a100}.result.inconclusive{border-color:#8a6fd1}
 .result h3{font-size:1rem;margin:.2rem 0}.result h3 code{font-size:.95rem}
@@ -50,6 +51,9 @@ summary{cursor:pointer;font-weight:600}
 ul.compact{list-style:none;padding:0;margin:0}ul.compact li{padding:.15rem 0;border-bottom:1px solid #eee}
 .known{font-size:.8rem;color:#555;border:1px dashed #777;border-radius:4px;padding:0 .3rem}
 .banner{padding:.7rem 1rem;background:var(--failed-bg);border:1px solid var(--failed);border-radius:6px}
+.summary .short{display:none}
+@media (max-width:600px){.summary .long{display:none}.summary .short{display:inline}
+.summary th:first-child,.summary td:first-child{width:38%}}
 [hidden]{display:none!important}
 `;
 

@@ -35,7 +35,7 @@ describe('renderHtml', () => {
     { text: '<span class="chip failed">1 failed</span>', what: 'coloured outcome chips' },
     { text: '<td class="failed">1</td>', what: 'a coloured family table cell' },
     {
-      text: '<a href="#f-schema.create-subscription-1">schema.create-subscription</a>',
+      text: '<a href="#f-schema.create-subscription-1" class="failed">schema.create-subscription</a>',
       what: 'a link to the failure',
     },
     { text: 'id="f-schema.create-subscription-1"', what: 'the failure anchor' },

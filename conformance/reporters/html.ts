@@ -96,6 +96,15 @@ function filters(summary: RunSummary): string {
 </nav>`;
 }
 
+/** Column heads on a phone: the console's marks (the chips above name them). */
+const SHORT: Record<Outcome, string> = {
+  failed: '✗',
+  warned: '!',
+  inconclusive: '?',
+  passed: '✓',
+  skipped: '–',
+};
+
 /** Anchor of the n-th failure of a check. */
 const failureId = (checkId: string, index: number) => `f-${checkId}-${index + 1}`;
 
@@ -106,21 +115,20 @@ function familyTable(summary: RunSummary): string {
       (outcome) =>
         `<td class="${outcome}${group.counts[outcome] === 0 ? ' n0' : ''}">${group.counts[outcome]}</td>`,
     );
+    // One link per check, to its first failure (the check lists the rest): a row stays readable.
     const links = group.results
       .filter((result) => result.outcome === 'failed' || result.outcome === 'warned')
-      .flatMap((result) =>
-        result.failures.map(
-          (failure, i) =>
-            `<a href="#${escape(failureId(result.check.id, i))}">${escape(result.check.id)}${result.failures.length > 1 ? ` #${i + 1}` : ''}</a>`,
-        ),
-      );
+      .map((result) => {
+        const count = result.failures.length > 1 ? ` (${result.failures.length})` : '';
+        return `<a href="#${escape(failureId(result.check.id, 0))}" class="${result.outcome}">${escape(result.check.id)}</a>${count}`;
+      });
     const row = `<tr><th scope="row"><a href="#family-${escape(group.family)}">${escape(group.family)}</a></th>${cells.join('')}</tr>`;
     return links.length === 0
       ? row
       : `${row}\n<tr class="links"><td colspan="${order.length + 1}">${links.join(' · ')}</td></tr>`;
   });
   return `<section aria-labelledby="by-family"><h2 id="by-family">By family</h2>
-<table class="summary"><thead><tr><th scope="col">family</th>${order.map((o) => `<th scope="col">${o}</th>`).join('')}</tr></thead>
+<table class="summary"><thead><tr><th scope="col">family</th>${order.map((o) => `<th scope="col" aria-label="${o}"><span class="long">${o}</span><span class="short" title="${o}">${SHORT[o]}</span></th>`).join('')}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table></section>`;
