@@ -22,6 +22,13 @@ describe('parseArgs', () => {
         maxResponseMs: undefined,
         seed: undefined,
         reports: [],
+        credentials: undefined,
+        maxBodyBytes: 4194304,
+        deadlineMs: undefined,
+        concurrency: 8,
+        rate: undefined,
+        baseline: undefined,
+        consistencyMs: 5000,
       },
     },
     {
@@ -54,6 +61,20 @@ describe('parseArgs', () => {
         '--report',
         'junit=kit.xml',
         '--report=html=kit.html',
+        '--report',
+        'markdown=summary.md',
+        '--max-body-bytes',
+        '2048',
+        '--deadline',
+        '90s',
+        '--concurrency',
+        '3',
+        '--rate',
+        '2.5',
+        '--baseline',
+        'old.json',
+        '--consistency-ms',
+        '0',
       ],
       expected: {
         headers: [
@@ -74,8 +95,30 @@ describe('parseArgs', () => {
           { format: 'json', file: 'out/kit.json' },
           { format: 'junit', file: 'kit.xml' },
           { format: 'html', file: 'kit.html' },
+          { format: 'markdown', file: 'summary.md' },
         ],
+        maxBodyBytes: 2048,
+        deadlineMs: 90_000,
+        concurrency: 3,
+        rate: 2.5,
+        baseline: 'old.json',
+        consistencyMs: 0,
       },
+    },
+    {
+      title: 'takes credentials out of the base URL',
+      argv: ['--base-url', 'http://qa:PASS%40WD@h:8080/v2/'],
+      expected: { credentials: { username: 'qa', password: 'PASS@WD' } },
+    },
+    {
+      title: 'reads a deadline in minutes',
+      argv: [...base, '--deadline', '5m'],
+      expected: { deadlineMs: 300_000 },
+    },
+    {
+      title: 'reads a deadline in milliseconds',
+      argv: [...base, '--deadline', '1500ms'],
+      expected: { deadlineMs: 1500 },
     },
     {
       title: 'keeps a header value holding colons',
@@ -92,11 +135,25 @@ describe('parseArgs', () => {
   const errors = [
     { argv: [], message: '--base-url is required' },
     { argv: ['--base-url'], message: '--base-url needs a value' },
-    { argv: ['--base-url', 'not a url'], message: '--base-url is not a URL: not a url' },
+    { argv: ['--base-url', 'not a url'], message: '--base-url is not a URL' },
+    { argv: ['--base-url', 'http://qa:s3cret@h:99999'], message: '--base-url is not a URL' },
+    {
+      argv: [...base, '--deadline', 'soon'],
+      message: '--deadline must be a duration such as 90s, 5m or 1500ms, got soon',
+    },
+    { argv: [...base, '--concurrency', '0'], message: '--concurrency must be between 1 and 64, got 0' },
+    {
+      argv: [...base, '--rate', '0'],
+      message: '--rate must be a number of requests a second above 0, got 0',
+    },
+    {
+      argv: [...base, '--max-body-bytes', '10'],
+      message: '--max-body-bytes must be between 1024 and 9007199254740991, got 10',
+    },
     { argv: ['--base-url', 'ftp://h/x'], message: '--base-url must be http or https: ftp://h/x' },
     {
       argv: ['--base-url', 'http://h/x?a=1'],
-      message: '--base-url must not carry a query or fragment: http://h/x?a=1',
+      message: '--base-url must not carry a query or fragment: http://h/x',
     },
     { argv: [...base, '--bogus'], message: 'unknown option --bogus' },
     { argv: [...base, 'extra'], message: 'unexpected argument extra' },
@@ -119,11 +176,11 @@ describe('parseArgs', () => {
     },
     {
       argv: [...base, '--report', 'xml=a'],
-      message: '--report must be json=FILE, junit=FILE or html=FILE, got xml=a',
+      message: '--report must be json=FILE, junit=FILE, html=FILE or markdown=FILE, got xml=a',
     },
     {
       argv: [...base, '--report', 'json='],
-      message: '--report must be json=FILE, junit=FILE or html=FILE, got json=',
+      message: '--report must be json=FILE, junit=FILE, html=FILE or markdown=FILE, got json=',
     },
     { argv: [...base, '--catalog-id', ''], message: '--catalog-id must not be empty' },
     { argv: [...base, '--seed', '1', '--seed', '2'], message: '--seed given more than once' },
@@ -143,10 +200,11 @@ describe('parseBaseUrl', () => {
     { raw: 'http://127.0.0.1:8080', href: 'http://127.0.0.1:8080/' },
     { raw: 'http://127.0.0.1:8080/staging/', href: 'http://127.0.0.1:8080/staging' },
     { raw: 'https://api.example.com/v2', href: 'https://api.example.com/v2' },
+    { raw: 'https://qa:s3cret@api.example.com/v2', href: 'https://api.example.com/v2' },
   ];
-  it.each(cases)('keeps the path of $raw without a trailing slash', ({ raw, href }) => {
-    const url = parseBaseUrl(raw);
-    expect(url instanceof URL ? url.href : url).toBe(href);
+  it.each(cases)('keeps the path of $raw without a trailing slash or credentials', ({ raw, href }) => {
+    const parsed = parseBaseUrl(raw);
+    expect(typeof parsed === 'string' ? parsed : parsed.url.href).toBe(href);
   });
 });
 

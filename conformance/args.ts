@@ -1,11 +1,14 @@
 import type { DefaultIds } from './spec.js';
 
-export const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
+export const REPORT_FORMATS = ['json', 'junit', 'html', 'markdown'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** Everything a run is configured by; parsed from argv, never read from the environment. */
 export interface KitOptions {
+  /** Without user and password: those become `credentials`. */
   baseUrl: URL;
+  /** From `http://user:password@host`: sent as Basic auth to the base URL's origin, redacted everywhere. */
+  credentials: { username: string; password: string } | undefined;
   /** Extra request headers, in the order given (`--header 'Name: value'`). */
   headers: Array<[name: string, value: string]>;
   catalogId: string;
@@ -22,7 +25,26 @@ export interface KitOptions {
   /** Undefined: the CLI draws a seed and reports it so the run can be repeated. */
   seed: number | undefined;
   reports: Array<{ format: ReportFormat; file: string }>;
+  /** Bodies over this are dropped and fail robustness.body-size. */
+  maxBodyBytes: number;
+  /** The whole run's time limit (ms); checks not done by then end inconclusive. */
+  deadlineMs: number | undefined;
+  /** Checks of one phase run at once. */
+  concurrency: number;
+  /** Requests per second, across the run. */
+  rate: number | undefined;
+  /** A previous JSON report: its failures are known and do not fail the run. */
+  baseline: string | undefined;
+  /** How long create-then-find polls the list before failing. */
+  consistencyMs: number;
 }
+
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  maxBodyBytes: 4 * 1024 * 1024,
+  concurrency: 8,
+  consistencyMs: 5000,
+} as const;
 
 /** Seeds are 32-bit: the PRNG state is one uint32. */
 export const MAX_SEED = 0xffffffff;
@@ -36,8 +58,10 @@ Calls an implementation of the subscriptions and catalog contract and reports, c
 where it breaks the contract (failed) or the conventions of decisions.md (warned).
 
 Options:
-  --base-url URL          implementation to check; may carry a path (http://host:8080/staging)
-  --header 'Name: value'  header sent on every request (repeatable; values are redacted in reports)
+  --base-url URL          implementation to check; may carry a path (http://host:8080/staging) and
+                          credentials (http://user:password@host: sent as Basic auth, redacted everywhere)
+  --header 'Name: value'  header sent on every request to the base URL's origin, never to another host
+                          (repeatable; values are redacted wherever they appear in reports)
   --catalog-id ID         catalog for the node products checks   (default: fixtures/ids.json)
   --release-id ID         release, an id or "latest"             (default: the newest fixture release)
   --node-id ID            hierarchy node                          (default: fixtures/ids.json)
@@ -45,13 +69,24 @@ Options:
   --skip IDS              comma-separated check ids or family prefixes to leave out
   --strict                convention breaks fail instead of warn
   --read-only             skip every check that writes
-  --timeout-ms N          per-request timeout (default 10000)
+  --timeout-ms N          per-request timeout (default 10000); an idempotent request is retried once
   --max-response-ms N     fail any response slower than N ms
+  --max-body-bytes N      drop bodies over N bytes, failing robustness.body-size (default 4194304)
+  --deadline DURATION     time limit of the whole run, e.g. 90s or 5m; checks not done by then are
+                          inconclusive and the reports are still written
+  --concurrency N         requests open at once at most, fewer after timeouts (default 8); results
+                          keep their order whatever N
+  --rate N                at most N requests a second (shared staging); 429/503 Retry-After is honoured
+  --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests
-  --report FORMAT=FILE    write a report: json=FILE, junit=FILE, html=FILE (repeatable)
+  --baseline FILE         a previous json report: its failures are known, only new ones fail the run
+  --report FORMAT=FILE    write a report: json=, junit=, html= or markdown=FILE (repeatable)
   --help                  show this text
 
-Exit codes: 0 no check failed, 1 a check failed, 2 usage error or server unreachable.`;
+Outcomes: passed, failed, warned (a decisions.md convention), skipped, inconclusive (no answer after a
+retry, the deadline, or data that cannot tell; never counted as passed).
+Exit codes: 0 no check failed (or only --baseline failures), 1 a check failed, 2 usage error or server
+unreachable (requested reports are still written, saying why).`;
 
 const VALUE_FLAGS = new Set([
   '--base-url',
@@ -65,6 +100,12 @@ const VALUE_FLAGS = new Set([
   '--max-response-ms',
   '--seed',
   '--report',
+  '--max-body-bytes',
+  '--deadline',
+  '--concurrency',
+  '--rate',
+  '--baseline',
+  '--consistency-ms',
 ]);
 const BOOLEAN_FLAGS = new Set(['--strict', '--read-only', '--help', '-h']);
 
@@ -107,8 +148,9 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
 
   const rawBase = single('--base-url');
   if (rawBase === undefined) return { kind: 'error', message: '--base-url is required' };
-  const baseUrl = parseBaseUrl(rawBase);
-  if (typeof baseUrl === 'string') return { kind: 'error', message: baseUrl };
+  const base = parseBaseUrl(rawBase);
+  if (typeof base === 'string') return { kind: 'error', message: base };
+  const { url: baseUrl, credentials } = base;
 
   const headers: Array<[string, string]> = [];
   for (const raw of values.get('--header') ?? []) {
@@ -124,8 +166,34 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
     reports.push(report);
   }
 
-  const timeoutMs = parseInteger('--timeout-ms', single('--timeout-ms') ?? '10000', 1);
+  const timeoutMs = parseInteger('--timeout-ms', single('--timeout-ms') ?? String(DEFAULTS.timeoutMs), 1);
   if (typeof timeoutMs === 'string') return { kind: 'error', message: timeoutMs };
+  const maxBodyBytes = parseInteger(
+    '--max-body-bytes',
+    single('--max-body-bytes') ?? String(DEFAULTS.maxBodyBytes),
+    1024,
+  );
+  if (typeof maxBodyBytes === 'string') return { kind: 'error', message: maxBodyBytes };
+  const concurrency = parseInteger(
+    '--concurrency',
+    single('--concurrency') ?? String(DEFAULTS.concurrency),
+    1,
+    64,
+  );
+  if (typeof concurrency === 'string') return { kind: 'error', message: concurrency };
+  const consistencyMs = parseInteger(
+    '--consistency-ms',
+    single('--consistency-ms') ?? String(DEFAULTS.consistencyMs),
+    0,
+    600_000,
+  );
+  if (typeof consistencyMs === 'string') return { kind: 'error', message: consistencyMs };
+  const rawDeadline = single('--deadline');
+  const deadlineMs = rawDeadline === undefined ? undefined : parseDuration('--deadline', rawDeadline);
+  if (typeof deadlineMs === 'string') return { kind: 'error', message: deadlineMs };
+  const rawRate = single('--rate');
+  const rate = rawRate === undefined ? undefined : parseRate(rawRate);
+  if (typeof rate === 'string') return { kind: 'error', message: rate };
   const rawBudget = single('--max-response-ms');
   const maxResponseMs = rawBudget === undefined ? undefined : parseInteger('--max-response-ms', rawBudget, 1);
   if (typeof maxResponseMs === 'string') return { kind: 'error', message: maxResponseMs };
@@ -150,6 +218,7 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
     kind: 'run',
     options: {
       baseUrl,
+      credentials,
       headers,
       ...ids,
       only: parseList(single('--only')),
@@ -160,23 +229,58 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
       maxResponseMs,
       seed,
       reports,
+      maxBodyBytes,
+      deadlineMs,
+      concurrency,
+      rate,
+      baseline: single('--baseline'),
+      consistencyMs,
     },
   };
 }
 
-/** An http(s) URL; the trailing slash is dropped so operation paths append cleanly to a base path. */
-export function parseBaseUrl(raw: string): URL | string {
+/**
+ * An http(s) URL; the trailing slash is dropped so operation paths append cleanly to a base path. User and
+ * password are taken out of it (they would be printed with it) and returned as credentials.
+ */
+export function parseBaseUrl(
+  raw: string,
+): { url: URL; credentials: { username: string; password: string } | undefined } | string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return `--base-url is not a URL: ${raw}`;
+    // The raw text may hold a password: it is not repeated.
+    return '--base-url is not a URL';
   }
+  const shown = `${url.protocol}//${url.host}${url.pathname}`;
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `--base-url must be http or https: ${raw}`;
-  if (url.search !== '' || url.hash !== '') return `--base-url must not carry a query or fragment: ${raw}`;
+    return `--base-url must be http or https: ${shown}`;
+  if (url.search !== '' || url.hash !== '') return `--base-url must not carry a query or fragment: ${shown}`;
+  const credentials =
+    url.username === '' && url.password === ''
+      ? undefined
+      : { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  url.username = '';
+  url.password = '';
   url.pathname = url.pathname.replace(/\/+$/, '');
-  return url;
+  return { url, credentials };
+}
+
+/** `90`, `90s`, `1500ms`, `5m`: milliseconds. */
+export function parseDuration(flag: string, raw: string): number | string {
+  const match = /^(\d+)(ms|s|m)?$/.exec(raw.trim());
+  if (match === null) return `${flag} must be a duration such as 90s, 5m or 1500ms, got ${raw}`;
+  const value = Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] ?? 1000);
+  return value < 1 ? `${flag} must be above 0, got ${raw}` : value;
+}
+
+function parseRate(raw: string): number | string {
+  const value = Number(raw.trim());
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value <= 0 || value > 10_000) {
+    return `--rate must be a number of requests a second above 0, got ${raw}`;
+  }
+  return value;
 }
 
 /** `Name: value`; the name must be a valid HTTP token (RFC 9110), the value may be empty. */
@@ -194,7 +298,7 @@ function parseReport(raw: string): { format: ReportFormat; file: string } | stri
   const format = raw.slice(0, eq < 0 ? raw.length : eq);
   const file = eq < 0 ? '' : raw.slice(eq + 1);
   if (!(REPORT_FORMATS as readonly string[]).includes(format) || file === '') {
-    return `--report must be json=FILE, junit=FILE or html=FILE, got ${raw}`;
+    return `--report must be json=FILE, junit=FILE, html=FILE or markdown=FILE, got ${raw}`;
   }
   return { format: format as ReportFormat, file };
 }

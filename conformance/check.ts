@@ -6,7 +6,11 @@ import type { SchemaError } from './schema.js';
 export const SOURCES = ['contract', 'convention'] as const;
 export type Source = (typeof SOURCES)[number];
 
-export const OUTCOMES = ['passed', 'failed', 'warned', 'skipped'] as const;
+/**
+ * `inconclusive`: the check could not judge (transport trouble after a retry, the --deadline, or data that
+ * cannot tell a right server from a wrong one); never counted as passed, never fails the run.
+ */
+export const OUTCOMES = ['passed', 'failed', 'warned', 'skipped', 'inconclusive'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** Marks checks that look at the whole run (`operation: ALL_OPERATIONS`). */
@@ -28,10 +32,16 @@ export interface Failure {
   rule: string;
   /** Usually the check's source; a contract check may also report a convention rule (e.g. exact 400). */
   source: Source;
+  /** The interface.md line (contract) or decisions.md section (convention) the rule rests on. */
+  cites: string;
   message: string;
   expected?: unknown;
   actual?: unknown;
+  /** At most MAX_SCHEMA_ERRORS, de-duplicated; `schemaErrorCount` says how many there were. */
   schemaErrors?: SchemaError[];
+  schemaErrorCount?: number;
+  /** Set by --baseline: the previous report already had this failure (same check and rule). */
+  known?: boolean;
   /** Secrets already redacted. */
   request?: ExchangeRequest;
   response?: ReportedResponse;
@@ -44,6 +54,8 @@ export interface FailureDetails {
   rule: string;
   message: string;
   source?: Source;
+  /** Needed when `source` differs from the check's: the line or section this rule rests on. */
+  cites?: string;
   expected?: unknown;
   actual?: unknown;
   schemaErrors?: SchemaError[];
@@ -60,6 +72,8 @@ export interface OperationRequest {
   headers?: Record<string, string>;
   json?: unknown;
   body?: string;
+  /** Marks a run-wide standard request, which its own schema check validates (the whole-run pass skips it). */
+  label?: string;
 }
 
 /** Catalog addressing for node products checks (flags or fixtures/ids.json). */
@@ -77,6 +91,10 @@ export interface RunSettings {
   seed: number;
   /** Names of the headers given with --header: their values are redacted everywhere. */
   secretHeaders: string[];
+  /** Every configured secret value (header values, tokens, URL credentials): redacted wherever they appear. */
+  secretValues: string[];
+  /** How long a write may take to show in the list (create-then-find polls up to this). */
+  consistencyMs: number;
 }
 
 /** Memoises shared fetches across checks, so an unfiltered page is fetched once per run. */
@@ -100,8 +118,6 @@ export interface CheckContext {
   call(operationId: string, request?: OperationRequest): Promise<Exchange>;
   /** Sends any request (e.g. a link the server returned, followed as given). */
   send(options: SendOptions): Promise<Exchange>;
-  /** Every exchange of the run so far, in order. */
-  exchanges(): readonly Exchange[];
   /** Schema errors of a response body against the spec (empty when valid or when no schema applies). */
   validate(operationId: string, status: number, body: unknown): SchemaError[];
   /** Schema errors of a value against a component schema, e.g. `validateComponent('Error', body)`. */
@@ -110,8 +126,12 @@ export interface CheckContext {
   responseKey(operationId: string, status: number): string | undefined;
   /** Builds a failure tagged with this check, redacting the exchange's secrets. */
   fail(exchange: Exchange | undefined, details: FailureDetails): Failure;
-  /** Ends the check as skipped (precondition not met); the reason is reported. */
+  /** Ends the check as skipped (not asked for, or a precondition of the run's set-up); the reason is reported. */
   skip(reason: string): never;
+  /** Ends the check as inconclusive: the server's answers or data cannot tell whether the rule holds. */
+  inconclusive(reason: string): never;
+  /** Waits (bounded by the run's deadline); used to poll for eventual consistency. */
+  sleep(ms: number): Promise<void>;
 }
 
 /**
@@ -124,13 +144,23 @@ export interface Check {
   title: string;
   family: string;
   source: Source;
+  /** The interface.md line (`interface.md § Section: "quoted line"`) or decisions.md section it rests on. */
+  cites: string;
   /** operationId, or ALL_OPERATIONS for whole-run checks. */
   operation: string;
   /** False for checks that write (or may write when a server misbehaves): --read-only skips them. */
   readOnly?: boolean;
-  /** Runs after every other check, so it sees all exchanges of the run (robustness, final schema pass). */
+  /** Runs after every other check (robustness, final schema pass); checks with `watch` are always final. */
   final?: boolean;
-  run(ctx: CheckContext): Promise<Failure[]>;
+  /** Runs after the read-only checks even though it writes nothing itself (it may create to find a value). */
+  afterReads?: boolean;
+  /**
+   * Looks at every exchange of the run as it is recorded (nothing is kept for it): failures found in it, [] when
+   * it held, undefined when the exchange is nothing this check can judge. Never sees an exchange twice.
+   */
+  watch?(ctx: CheckContext, exchange: Exchange): Failure[] | undefined;
+  /** Optional for watching checks: what to add once every exchange was seen. */
+  run?(ctx: CheckContext): Promise<Failure[]>;
 }
 
 export interface CheckResult {
@@ -142,17 +172,20 @@ export interface CheckResult {
   ms: number;
 }
 
-export interface Summary {
-  passed: number;
-  failed: number;
-  warned: number;
-  skipped: number;
-}
+export type Summary = Record<Outcome, number>;
 
 /** Thrown by ctx.skip; the runner turns it into a skipped result. */
 export class CheckSkipped extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = 'CheckSkipped';
+  }
+}
+
+/** Thrown by ctx.inconclusive; the runner turns it into an inconclusive result. */
+export class CheckInconclusive extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CheckInconclusive';
   }
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAX_SEED, parseArgs, USAGE, type KitOptions } from './args.js';
+import { readBaseline } from './baseline.js';
 import { CHECKS } from './checks/index.js';
 import { Client, TransportError } from './client.js';
 import { createCache, type RunEnvironment } from './context.js';
@@ -11,9 +12,11 @@ import { fileReporter } from './reporters/file-reporter.js';
 import { renderHtml } from './reporters/html.js';
 import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
-import type { Reporter, RunPlan } from './reporters/reporter.js';
-import { exitCode, runChecks } from './runner.js';
+import { renderMarkdown } from './reporters/markdown.js';
+import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
+import { countOutcomes, exitCode, runChecks } from './runner.js';
 import { SpecValidator } from './schema.js';
+import { basicToken, redactText, secretValues } from './secrets.js';
 import { loadDefaultIds, loadSpec, type DefaultIds } from './spec.js';
 
 export interface Io {
@@ -26,11 +29,17 @@ const processIo: Io = {
   stderr: (text) => process.stderr.write(text),
 };
 
-const RENDERERS = { json: renderJson, junit: renderJunit, html: renderHtml } as const;
+const RENDERERS = {
+  json: renderJson,
+  junit: renderJunit,
+  html: renderHtml,
+  markdown: renderMarkdown,
+} as const;
 
 /**
  * `subcat check`: runs the conformance checks against a base URL. `argv` is what follows `check`.
- * Returns the exit code: 0 no check failed, 1 a check failed, 2 usage error or server unreachable.
+ * Returns the exit code: 0 no check failed, 1 a check failed, 2 usage error or server unreachable (the
+ * requested reports are written all the same, saying why).
  * @example await main(['--base-url', 'http://127.0.0.1:4010', '--read-only', '--report', 'junit=kit.xml'])
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
@@ -44,44 +53,91 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 2;
   }
   const options = parsed.options;
-  const unknown = unknownSelectors(CHECKS, [...options.only, ...options.skip]);
-  if (unknown.length > 0) {
-    io.stderr(`subcat check: no check id or family matches ${unknown.join(', ')}\n`);
+  const headers = sentHeaders(options);
+  const secrets = secretValues(headers, options.credentials);
+  const seed = options.seed ?? randomInt(0, MAX_SEED);
+  const plan: RunPlan = {
+    baseUrl: options.baseUrl.href.replace(/\/$/, ''),
+    seed,
+    strict: options.strict,
+    readOnly: options.readOnly,
+    checks: planChecks(CHECKS, options),
+    concurrency: options.concurrency,
+    ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+    ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+  };
+  const files: Reporter[] = options.reports.map(({ format, file }) => fileReporter(file, RENDERERS[format]));
+  const abort = async (reason: string): Promise<number> => {
+    const safe = redactText(reason, secrets);
+    io.stderr(`${safe}\n`);
+    const summary: RunSummary = {
+      plan,
+      counts: countOutcomes([]),
+      results: [],
+      requests: 0,
+      ms: 0,
+      aborted: safe,
+    };
+    for (const reporter of files) await reporter.finish(summary);
     return 2;
-  }
+  };
 
-  const client = new Client({ headers: options.headers, timeoutMs: options.timeoutMs });
+  const unknown = unknownSelectors(CHECKS, [...options.only, ...options.skip]);
+  if (unknown.length > 0) return abort(`subcat check: no check id or family matches ${unknown.join(', ')}`);
+  let known: Set<string> | undefined;
+  if (options.baseline !== undefined) {
+    try {
+      known = await readBaseline(options.baseline);
+    } catch (error) {
+      return abort(`subcat check: cannot read --baseline ${options.baseline}: ${(error as Error).message}`);
+    }
+  }
+  const deadline = options.deadlineMs === undefined ? undefined : AbortSignal.timeout(options.deadlineMs);
+  const client = new Client({
+    headers,
+    timeoutMs: options.timeoutMs,
+    origin: options.baseUrl.origin,
+    maxBodyBytes: options.maxBodyBytes,
+    maxInFlight: options.concurrency,
+    ...(options.rate === undefined ? {} : { rate: options.rate }),
+    ...(deadline === undefined ? {} : { signal: deadline }),
+  });
   try {
     try {
       await client.probe(options.baseUrl);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      io.stderr(`cannot reach ${options.baseUrl.href}: ${error.code}\n`);
-      return 2;
+      return await abort(`cannot reach ${plan.baseUrl}/: ${error.code}`);
     }
-    const env = environment(options, client);
-    const plan: RunPlan = {
-      baseUrl: options.baseUrl.href.replace(/\/$/, ''),
-      seed: env.settings.seed,
-      strict: options.strict,
-      readOnly: options.readOnly,
-      checks: planChecks(CHECKS, options),
-    };
-    const reporters: Reporter[] = [
-      consoleReporter(io.stdout),
-      ...options.reports.map(({ format, file }) => fileReporter(file, RENDERERS[format])),
-    ];
-    const summary = await runChecks(plan, env, reporters);
-    return exitCode(summary.counts);
+    const env = environment(options, client, seed, secrets);
+    const reporters: Reporter[] = [consoleReporter(io.stdout), ...files];
+    const summary = await runChecks(plan, env, reporters, {
+      concurrency: options.concurrency,
+      ...(deadline === undefined ? {} : { deadline }),
+      ...(known === undefined ? {} : { known }),
+    });
+    return exitCode(summary);
   } catch (error) {
-    io.stderr(`subcat check: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(
+      `subcat check: ${redactText(error instanceof Error ? error.message : String(error), secrets)}\n`,
+    );
     return 2;
   } finally {
     await client.close();
   }
 }
 
-function environment(options: KitOptions, client: Client): RunEnvironment {
+/** The --header pairs, and Basic auth from URL credentials unless an Authorization header was given. */
+function sentHeaders(options: KitOptions): Array<[string, string]> {
+  const headers = [...options.headers];
+  const given = headers.some(([name]) => name.toLowerCase() === 'authorization');
+  if (options.credentials !== undefined && !given) {
+    headers.push(['Authorization', `Basic ${basicToken(options.credentials)}`]);
+  }
+  return headers;
+}
+
+function environment(options: KitOptions, client: Client, seed: number, secrets: string[]): RunEnvironment {
   return {
     baseUrl: options.baseUrl,
     ids: { catalogId: options.catalogId, releaseId: options.releaseId, nodeId: options.nodeId },
@@ -90,9 +146,10 @@ function environment(options: KitOptions, client: Client): RunEnvironment {
       readOnly: options.readOnly,
       timeoutMs: options.timeoutMs,
       maxResponseMs: options.maxResponseMs,
-      // No seed given: draw one and report it, so the run can be repeated with --seed.
-      seed: options.seed ?? randomInt(0, MAX_SEED),
-      secretHeaders: options.headers.map(([name]) => name),
+      seed,
+      secretHeaders: sentHeaders(options).map(([name]) => name),
+      secretValues: secrets,
+      consistencyMs: options.consistencyMs,
     },
     client,
     validator: new SpecValidator(loadSpec()),

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 
 /** What was sent, exactly (body as the text on the wire). */
@@ -16,18 +17,27 @@ export interface ExchangeResponse {
   /** Lower-case names; repeated headers joined with `, `. */
   headers: Record<string, string>;
   body: unknown;
+  /** The start of the text (TEXT_KEPT characters): the whole text is not kept once parsed. */
   text: string;
+  /** Bytes of the whole body as received. */
+  bytes: number;
   ms: number;
 }
 
 /** One request and its response, tagged with the operation it exercised and the check that sent it. */
 export interface Exchange {
+  /** 1, 2, ... in the order the answers arrived. */
+  seq: number;
   request: ExchangeRequest;
   response: ExchangeResponse;
   /** operationId, when the request targets one of the spec's operations. */
   operation?: string;
   /** Id of the check that sent it. */
   checkId?: string;
+  /** See OperationRequest.label. */
+  label?: string;
+  /** Set when the body passed --max-body-bytes: the body was dropped unread past the cap. */
+  overLimit?: number;
 }
 
 export interface SendOptions {
@@ -39,37 +49,91 @@ export interface SendOptions {
   /** Sent as is (malformed JSON, other media types); wins over `json`. */
   body?: string;
   operation?: string;
+  label?: string;
 }
 
-/** The server could not be talked to (refused, unknown host, timeout, reset): not an HTTP answer. */
+/** Why a request got no judgeable answer: the network, the run's deadline, or a body over the cap. */
+export type TransportKind = 'transport' | 'deadline' | 'body-too-large';
+
+/** The server could not be talked to (refused, timeout, reset), the run ran out of time, or the body was too big. */
 export class TransportError extends Error {
+  /** A body-too-large answer as recorded for the whole-run checks (the caller gets this error instead). */
+  exchange?: Exchange;
+
   constructor(
     readonly request: ExchangeRequest,
-    /** A short code: ECONNREFUSED, ENOTFOUND, ETIMEDOUT, ... */
+    /** A short code: ECONNREFUSED, ENOTFOUND, ETIMEDOUT after 10000 ms, ... */
     readonly code: string,
     /** The underlying error message, for reports. */
     readonly detail: string,
+    readonly kind: TransportKind = 'transport',
   ) {
-    super(`cannot reach ${request.url}: ${code}`);
+    super(
+      kind === 'transport'
+        ? `no answer from ${request.method} ${request.url}: ${code}`
+        : `${request.method} ${request.url}: ${code}`,
+    );
     this.name = 'TransportError';
   }
 }
 
-export interface ClientOptions {
-  /** Sent on every request, after the defaults (so they can override `accept`). */
-  headers: ReadonlyArray<readonly [string, string]>;
-  timeoutMs: number;
+/** The run's --deadline passed while a check waited. */
+export class DeadlinePassed extends Error {
+  constructor() {
+    super('the run deadline (--deadline) passed');
+    this.name = 'DeadlinePassed';
+  }
 }
 
+export interface ClientOptions {
+  /** Sent on every request to the base URL's origin, after the defaults (so they can override `accept`). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  timeoutMs: number;
+  /** The origin configured headers may go to; requests elsewhere carry none of them. Undefined: any. */
+  origin?: string;
+  /** Bodies over this many bytes are dropped (the exchange is recorded with `overLimit`). */
+  maxBodyBytes?: number;
+  /** At most this many requests a second, across all concurrent checks. */
+  rate?: number;
+  /** Aborts every request and wait when the run's deadline passes. */
+  signal?: AbortSignal;
+  /** The longest Retry-After the client waits for before retrying a 429/503 (longer: the answer stands). */
+  retryAfterCapMs?: number;
+  /** Requests open at once at most (--concurrency); the window halves after a timeout and grows back with answers. */
+  maxInFlight?: number;
+}
+
+/** Characters of a response's text kept after parsing: enough for any report. */
+export const TEXT_KEPT = 8000;
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const RETRY_AFTER_ATTEMPTS = 3;
+
 /**
- * The kit's HTTP client: never throws on an HTTP status, records every exchange so whole-run checks
- * (no 5xx anywhere, every body valid) can look back at all of them.
+ * The kit's HTTP client: never throws on an HTTP status; retries an idempotent request once after transport
+ * trouble and any request after a 429/503 with Retry-After; paces to --rate; drops bodies over the cap; sends
+ * configured headers to the base URL's origin only; hands every exchange to `onExchange` and keeps none.
  */
 export class Client {
-  readonly exchanges: Exchange[] = [];
+  /** Exchanges recorded so far. */
+  count = 0;
+  /** See every recorded exchange as it arrives (whole-run checks); the client itself keeps none. */
+  readonly listeners: Array<(exchange: Exchange) => void> = [];
   private readonly agent: Agent;
+  private nextSlot = 0;
+  /** The turns of --rate, one after another. */
+  private paced: Promise<void> = Promise.resolve();
+  private open = 0;
+  /** How many requests may be open now: between 1 and maxInFlight. */
+  private window: number;
+  /** Set at the first timeout: from then on the window grows slowly. */
+  private congested = false;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly options: ClientOptions) {
+    // Slow start: a quarter of the most at first, one more per answer until the first timeout.
+    this.window = Math.max(1, Math.floor((options.maxInFlight ?? Number.POSITIVE_INFINITY) / 4));
+    options.signal?.addEventListener('abort', () => this.wake(Number.POSITIVE_INFINITY));
     this.agent = new Agent({
       connect: { timeout: options.timeoutMs },
       headersTimeout: options.timeoutMs,
@@ -79,19 +143,123 @@ export class Client {
 
   /** Sends one request and records it; throws only a TransportError. */
   async send(options: SendOptions, checkId?: string): Promise<Exchange> {
-    const exchange = await this.exchange(options);
-    if (checkId !== undefined) exchange.checkId = checkId;
-    this.exchanges.push(exchange);
-    return exchange;
+    let waits = 0;
+    for (let attempt = 0; ; attempt++) {
+      let exchange: Exchange;
+      try {
+        exchange = await this.exchange(options);
+      } catch (error) {
+        const retry =
+          error instanceof TransportError &&
+          error.kind === 'transport' &&
+          attempt === 0 &&
+          IDEMPOTENT.has(options.method.toUpperCase());
+        if (retry) continue;
+        if (
+          error instanceof TransportError &&
+          error.kind === 'body-too-large' &&
+          error.exchange !== undefined
+        ) {
+          this.record(error.exchange, options, checkId);
+        }
+        throw error;
+      }
+      const wait = retryAfterMs(exchange.response);
+      if (
+        wait !== undefined &&
+        waits < RETRY_AFTER_ATTEMPTS &&
+        wait <= (this.options.retryAfterCapMs ?? 30_000)
+      ) {
+        waits++;
+        await this.sleep(wait);
+        continue;
+      }
+      return this.record(exchange, options, checkId);
+    }
   }
 
   /** A request that is not recorded: used once before the run to tell "unreachable" from "wrong". */
-  async probe(url: string | URL): Promise<Exchange> {
-    return this.exchange({ method: 'GET', url });
+  async probe(url: string | URL): Promise<void> {
+    try {
+      await this.exchange({ method: 'GET', url });
+    } catch (error) {
+      // An answer too big to keep is still an answer: the server is there.
+      if (!(error instanceof TransportError) || error.kind !== 'body-too-large') throw error;
+    }
+  }
+
+  /** Waits, or throws DeadlinePassed when the run's deadline passes first. */
+  async sleep(ms: number): Promise<void> {
+    try {
+      await delay(ms, undefined, this.options.signal === undefined ? {} : { signal: this.options.signal });
+    } catch {
+      throw new DeadlinePassed();
+    }
   }
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+
+  private record(exchange: Exchange, options: SendOptions, checkId: string | undefined): Exchange {
+    exchange.seq = ++this.count;
+    if (checkId !== undefined) exchange.checkId = checkId;
+    if (options.label !== undefined) exchange.label = options.label;
+    for (const listener of this.listeners) listener(exchange);
+    return exchange;
+  }
+
+  private deadlinePassed(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  /** Whether configured headers may go to this URL: the base URL's origin only. */
+  private trusted(url: string): boolean {
+    if (this.options.origin === undefined) return true;
+    try {
+      return new URL(url).origin === this.options.origin;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Waits for a free slot (window permitting); the deadline wakes every waiter. */
+  private async acquire(): Promise<void> {
+    while (this.open >= Math.max(1, Math.floor(this.window)) && !this.deadlinePassed()) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.open++;
+  }
+
+  /** Frees a slot: a timeout halves the window, an answer widens it again (slow start, then AIMD, as TCP). */
+  private release(outcome: 'answered' | 'timeout' | 'other'): void {
+    this.open--;
+    const most = this.options.maxInFlight ?? Number.POSITIVE_INFINITY;
+    if (outcome === 'timeout') {
+      this.congested = true;
+      this.window = Math.max(1, Math.floor(this.window / 2));
+    } else if (outcome === 'answered') {
+      this.window = Math.min(most, this.window + (this.congested ? 1 / this.window : 1));
+    }
+    this.wake(Math.max(1, Math.floor(this.window)) - this.open);
+  }
+
+  private wake(count: number): void {
+    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.();
+  }
+
+  /** Spaces sends by 1/rate seconds, each measured from when the previous one really went. */
+  private pace(): Promise<void> {
+    const rate = this.options.rate;
+    if (rate === undefined) return Promise.resolve();
+    const turn = this.paced.then(async () => {
+      const wait = this.nextSlot - performance.now();
+      if (wait > 0) await this.sleep(wait);
+      this.nextSlot = performance.now() + 1000 / rate;
+    });
+    // A failed turn (the deadline) must not stop the turns after it.
+    this.paced = turn.catch(() => undefined);
+    return turn;
   }
 
   private async exchange(options: SendOptions): Promise<Exchange> {
@@ -100,36 +268,128 @@ export class Client {
     if (body === undefined && options.json !== undefined) body = JSON.stringify(options.json);
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-    for (const [name, value] of this.options.headers) headers[name.toLowerCase()] = value;
-    const sent: ExchangeRequest = { method: options.method.toUpperCase(), url: String(options.url), headers };
+    const url = String(options.url);
+    if (this.trusted(url)) {
+      for (const [name, value] of this.options.headers) headers[name.toLowerCase()] = value;
+    }
+    const sent: ExchangeRequest = { method: options.method.toUpperCase(), url, headers };
     if (body !== undefined) sent.body = body;
+    if (this.deadlinePassed())
+      throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
 
-    const started = performance.now();
+    await this.acquire();
+    let outcome: 'answered' | 'timeout' | 'other' = 'other';
     try {
-      const response = await request(sent.url, {
+      // Paced once a slot is held, so a request waiting for a slot does not bunch up with the next one.
+      await this.pace().catch(() => {
+        throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
+      });
+      const exchange = await this.timedExchange(sent, headers, body, options);
+      outcome = 'answered';
+      return exchange;
+    } catch (error) {
+      if (error instanceof TransportError && error.code.startsWith('ETIMEDOUT')) outcome = 'timeout';
+      else if (error instanceof TransportError && error.kind === 'body-too-large') outcome = 'answered';
+      throw error;
+    } finally {
+      this.release(outcome);
+    }
+  }
+
+  private async timedExchange(
+    sent: ExchangeRequest,
+    headers: Record<string, string>,
+    body: string | undefined,
+    options: SendOptions,
+  ): Promise<Exchange> {
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal =
+      this.options.signal === undefined ? timeout : AbortSignal.any([timeout, this.options.signal]);
+    let response: Awaited<ReturnType<typeof request>>;
+    let raw: { text: string; bytes: number } | { bytes: number; over: true };
+    try {
+      response = await request(sent.url, {
         method: sent.method as 'GET',
         headers,
         body: body ?? null,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal,
       });
-      const text = await response.body.text();
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      return {
-        request: sent,
-        response: {
-          status: response.statusCode,
-          headers: flattenHeaders(response.headers),
-          body: parseJson(text),
-          text,
-          ms,
-        },
-        ...(options.operation === undefined ? {} : { operation: options.operation }),
-      };
+      raw = await readCapped(response, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
+      if (this.deadlinePassed()) {
+        throw new TransportError(sent, 'the run deadline passed', errorDetail(error), 'deadline');
+      }
       throw new TransportError(sent, errorCode(error, this.options.timeoutMs), errorDetail(error));
     }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const answered = {
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      ms,
+      bytes: raw.bytes,
+    };
+    if ('over' in raw) {
+      const cap = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const error = new TransportError(
+        sent,
+        `body over --max-body-bytes ${cap} (dropped after ${raw.bytes} bytes)`,
+        'body too large',
+        'body-too-large',
+      );
+      error.exchange = {
+        seq: 0,
+        request: sent,
+        response: { ...answered, body: undefined, text: '' },
+        ...(options.operation === undefined ? {} : { operation: options.operation }),
+        overLimit: cap,
+      };
+      throw error;
+    }
+    return {
+      seq: 0,
+      request: sent,
+      response: { ...answered, body: parseJson(raw.text), text: raw.text.slice(0, TEXT_KEPT) },
+      ...(options.operation === undefined ? {} : { operation: options.operation }),
+    };
   }
+}
+
+/** Reads a body up to `cap` bytes; past it (or a content-length over it) stops reading and drops the body. */
+async function readCapped(
+  response: Awaited<ReturnType<typeof request>>,
+  cap: number,
+): Promise<{ text: string; bytes: number } | { bytes: number; over: true }> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) {
+    response.body.destroy();
+    return { bytes: declared, over: true };
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > cap) {
+      response.body.destroy();
+      return { bytes, over: true };
+    }
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), bytes };
+}
+
+/** Milliseconds a 429 or 503 asks to wait (Retry-After in seconds or as an HTTP date), else undefined. */
+export function retryAfterMs(
+  response: Pick<ExchangeResponse, 'status' | 'headers'>,
+  now = Date.now(),
+): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined;
+  const header = response.headers['retry-after']?.trim();
+  if (header === undefined || header === '') return undefined;
+  if (/^\d+$/.test(header)) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -164,6 +424,7 @@ export function errorCode(error: unknown, timeoutMs: number): string {
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
       return `ETIMEDOUT after ${timeoutMs} ms`;
+    if (code === 'UND_ERR_SOCKET') return 'ECONNRESET (the connection closed mid-answer)';
     if (typeof code === 'string' && code !== '' && !code.startsWith('UND_ERR')) return code;
     queue.push((current as { cause?: unknown }).cause, ...((current as { errors?: unknown[] }).errors ?? []));
   }

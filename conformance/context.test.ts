@@ -86,18 +86,34 @@ describe('createCache', () => {
 
 describe('buildFailure', () => {
   const exchange: Exchange = {
+    seq: 1,
     request: {
       method: 'GET',
       url: 'http://h/s',
       headers: { authorization: 'Bearer s3cr3t', 'x-api-key': 'k3y', accept: 'application/json' },
     },
-    response: { status: 200, headers: { 'set-cookie': 'sid=abc' }, body: {}, text: 'y'.repeat(9000), ms: 5 },
+    response: {
+      status: 200,
+      headers: { 'set-cookie': 'sid=abc' },
+      body: { echoed: 'the token is s3cr3t' },
+      text: `{"echoed":"the token is s3cr3t"}${'y'.repeat(9000)}`,
+      bytes: 9032,
+      ms: 5,
+    },
     operation: 'listSubscriptions',
   };
-  const failure = buildFailure({ id: 'c.x', operation: '*', source: 'contract' }, ['X-Api-Key'], exchange, {
+  const settings = { secretHeaders: ['X-Api-Key'], secretValues: ['Bearer s3cr3t', 's3cr3t', 'k3y-long'] };
+  const check = { id: 'c.x', operation: '*', source: 'contract', cites: 'interface.md § X: "y"' } as const;
+  const failure = buildFailure(check, settings, exchange, {
     rule: 'r',
-    message: 'm',
+    message: 'm echoes s3cr3t',
     expected: 0,
+    actual: Array.from({ length: 50 }, (_, i) => i),
+    schemaErrors: Array.from({ length: 30 }, (_, i) => ({
+      instancePath: `/data/${i}`,
+      keyword: 'type',
+      message: 'm',
+    })),
   });
 
   it('redacts secrets in the request, the response and the curl line', () => {
@@ -116,11 +132,28 @@ describe('buildFailure', () => {
       source: 'contract',
       expected: 0,
     });
-    expect('actual' in failure).toBe(false);
   });
 
-  it('cuts long response text', () => {
+  it('redacts a secret value wherever it is echoed: message, response text', () => {
+    expect(failure.message).toBe('m echoes <redacted>');
+    expect(failure.response?.text).toContain('the token is <redacted>');
+  });
+
+  it("cites the check's source line", () => {
+    expect(failure.cites).toBe('interface.md § X: "y"');
+  });
+
+  it('cuts long response text and says how long it was', () => {
     expect(failure.response?.text.length).toBeLessThan(8100);
-    expect(failure.response?.text).toMatch(/\(9000 chars\)$/);
+    expect(failure.response?.text).toMatch(/\(9032 bytes\)$/);
+  });
+
+  it('keeps 20 schema errors and counts them all', () => {
+    expect(failure.schemaErrors).toHaveLength(20);
+    expect(failure.schemaErrorCount).toBe(30);
+  });
+
+  it('bounds a long actual value', () => {
+    expect((failure.actual as unknown[]).at(-1)).toBe('… and 30 more');
   });
 });

@@ -1,9 +1,14 @@
+import { boundValue } from './bounded-value.js';
+import { CONTRACT, familyDecision } from './citations.js';
 import type { Client, Exchange } from './client.js';
 import { curlCommand, redactHeaders } from './curl.js';
+import { redactDeep } from './secrets.js';
 import { mulberry32, deriveSeed } from './prng.js';
 import type { SpecValidator } from './schema.js';
 import { pointerSegment } from './spec.js';
+import type { SchemaError } from './schema.js';
 import {
+  CheckInconclusive,
   CheckSkipped,
   type CatalogIds,
   type Check,
@@ -28,6 +33,9 @@ export interface RunEnvironment {
 /** Response text kept in a failure: enough to read, small enough for a report of many failures. */
 export const REPORTED_TEXT_LIMIT = 8000;
 
+/** Schema errors kept per response; the rest are counted in `schemaErrorCount`. */
+export const MAX_SCHEMA_ERRORS = 20;
+
 export function createCache(): RunCache {
   const values = new Map<string, Promise<unknown>>();
   return {
@@ -42,8 +50,20 @@ export function createCache(): RunCache {
   };
 }
 
+/** Requests each context sent: a check's own count, whatever else runs beside it. */
+const sentBy = new WeakMap<CheckContext, number>();
+
+/** How many requests a check sent through its context. */
+export function requestsSent(ctx: CheckContext): number {
+  return sentBy.get(ctx) ?? 0;
+}
+
 /** The context one check runs with. */
 export function createContext(env: RunEnvironment, check: Check): CheckContext {
+  const counted = <T>(sending: Promise<T>): Promise<T> => {
+    sentBy.set(ctx, (sentBy.get(ctx) ?? 0) + 1);
+    return sending;
+  };
   const url = (
     operationId: string,
     request: { params?: Readonly<Record<string, string>>; query?: Query } = {},
@@ -63,67 +83,95 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
     call: (operationId, request = {}) => {
       const operation = env.validator.operation(operationId);
       if (operation === undefined) throw new Error(`the spec has no operation ${operationId}`);
-      return env.client.send(
-        {
-          method: operation.method,
-          url: url(operationId, request),
-          operation: operationId,
-          ...(request.headers === undefined ? {} : { headers: request.headers }),
-          ...(request.json === undefined ? {} : { json: request.json }),
-          ...(request.body === undefined ? {} : { body: request.body }),
-        },
-        check.id,
+      return counted(
+        env.client.send(
+          {
+            method: operation.method,
+            url: url(operationId, request),
+            operation: operationId,
+            ...(request.headers === undefined ? {} : { headers: request.headers }),
+            ...(request.json === undefined ? {} : { json: request.json }),
+            ...(request.body === undefined ? {} : { body: request.body }),
+            ...(request.label === undefined ? {} : { label: request.label }),
+          },
+          check.id,
+        ),
       );
     },
-    send: (options) => env.client.send(options, check.id),
-    exchanges: () => env.client.exchanges,
+    send: (options) => counted(env.client.send(options, check.id)),
     validate: (operationId, status, body) => env.validator.validateResponse(operationId, status, body),
     validateComponent: (name, value) =>
       env.validator.validateAt(`/components/schemas/${pointerSegment(name)}`, value),
     responseKey: (operationId, status) => env.validator.responseSchema(operationId, status)?.key,
-    fail: (exchange, details) => buildFailure(check, env.settings.secretHeaders, exchange, details),
+    fail: (exchange, details) => buildFailure(check, env.settings, exchange, details),
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    inconclusive: (reason) => {
+      throw new CheckInconclusive(reason);
+    },
+    sleep: (ms) => env.client.sleep(ms),
   };
   return ctx;
 }
 
-/** A failure with the exchange's secrets redacted and a curl line to replay it. */
+/** A failure with the exchange's secrets redacted, its values bounded and a curl line to replay it. */
 export function buildFailure(
-  check: Pick<Check, 'id' | 'operation' | 'source'>,
-  secretHeaders: readonly string[],
+  check: Pick<Check, 'id' | 'operation' | 'source' | 'cites'>,
+  settings: Pick<RunSettings, 'secretHeaders' | 'secretValues'>,
   exchange: Exchange | undefined,
   details: FailureDetails,
 ): Failure {
+  const source = details.source ?? check.source;
   const failure: Failure = {
     checkId: check.id,
     operation: exchange?.operation ?? check.operation,
     rule: details.rule,
-    source: details.source ?? check.source,
+    source,
+    cites:
+      details.cites ??
+      (source === check.source
+        ? check.cites
+        : source === 'convention'
+          ? familyDecision(check.id)
+          : CONTRACT.pageLimits),
     message: details.message,
   };
-  if ('expected' in details) failure.expected = details.expected;
-  if ('actual' in details) failure.actual = details.actual;
-  if (details.schemaErrors !== undefined) failure.schemaErrors = details.schemaErrors;
+  if ('expected' in details) failure.expected = boundValue(details.expected);
+  if ('actual' in details) failure.actual = boundValue(details.actual);
+  if (details.schemaErrors !== undefined) {
+    const errors = distinctErrors(details.schemaErrors);
+    failure.schemaErrors = errors.slice(0, MAX_SCHEMA_ERRORS);
+    failure.schemaErrorCount = errors.length;
+  }
   if (exchange !== undefined) {
+    const { secretHeaders } = settings;
     failure.request = {
       ...exchange.request,
       headers: redactHeaders(exchange.request.headers, secretHeaders),
     };
-    const { status, headers, text, ms } = exchange.response;
+    const { status, headers, text, bytes, ms } = exchange.response;
+    const kept = text.length > REPORTED_TEXT_LIMIT ? text.slice(0, REPORTED_TEXT_LIMIT) : text;
     failure.response = {
       status,
       headers: redactHeaders(headers, secretHeaders),
-      text:
-        text.length > REPORTED_TEXT_LIMIT
-          ? `${text.slice(0, REPORTED_TEXT_LIMIT)}… (${text.length} chars)`
-          : text,
+      text: bytes > Buffer.byteLength(kept) ? `${kept}… (${bytes} bytes)` : kept,
       ms,
     };
     failure.curl = curlCommand(exchange.request, secretHeaders);
   }
-  return failure;
+  return redactDeep(failure, settings.secretValues);
+}
+
+/** ajv repeats an error per combinator branch: one of each (path, keyword, key, message). */
+export function distinctErrors(errors: readonly SchemaError[]): SchemaError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.instancePath}\u0000${error.keyword}\u0000${error.key ?? ''}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from './check.js';
-import { planChecks, selects, unknownSelectors } from './plan.js';
+import { phaseOf, planChecks, selects, unknownSelectors } from './plan.js';
 
 const check = (id: string, extra: Partial<Check> = {}): Check => ({
   id,
   title: id,
   family: id.split('.')[0] ?? id,
   source: 'contract',
+  cites: 'interface.md § X: "y"',
   operation: 'listSubscriptions',
   run: () => Promise.resolve([]),
   ...extra,
@@ -38,13 +39,13 @@ describe('selects', () => {
 describe('planChecks', () => {
   const cases = [
     {
-      title: 'runs everything with final checks last',
+      title: 'runs reads first, then writes, then final checks',
       selection: { only: [], skip: [], readOnly: false },
       order: [
         'schema.list-subscriptions',
-        'rejection.create-missing-required',
         'rejection.list-subscriptions-page-limit',
         'status.list-subscriptions',
+        'rejection.create-missing-required',
         'robustness.no-5xx',
       ],
       skipped: {},
@@ -83,6 +84,19 @@ describe('planChecks', () => {
       plan.filter((planned) => planned.skipReason !== undefined).map((p) => [p.check.id, p.skipReason]),
     );
     expect(reasons).toEqual(skipped);
+  });
+});
+
+describe('phaseOf', () => {
+  const cases = [
+    { what: 'a plain check reads', extra: {}, phase: 'read' },
+    { what: 'a check that writes', extra: { readOnly: false }, phase: 'write' },
+    { what: 'a check that may create to find a value', extra: { afterReads: true }, phase: 'write' },
+    { what: 'a final check', extra: { final: true }, phase: 'final' },
+    { what: 'a watching check', extra: { watch: () => undefined }, phase: 'final' },
+  ];
+  it.each(cases)('puts $what in the $phase phase', ({ extra, phase }) => {
+    expect(phaseOf(check('x.y', extra))).toBe(phase);
   });
 });
 

@@ -13,6 +13,18 @@ export interface Selection {
 }
 
 /**
+ * When a check runs: reads first (all at once, on a collection no write of the run has touched yet), then
+ * checks that write, then whole-run checks. Checks run concurrently only with others of their phase.
+ */
+export const PHASES = ['read', 'write', 'final'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export function phaseOf(check: Check): Phase {
+  if (check.final === true || check.watch !== undefined) return 'final';
+  return check.readOnly === false || check.afterReads === true ? 'write' : 'read';
+}
+
+/**
  * Whether a check id is named by a selector: the id itself or a prefix ending at a `.` or `-` boundary,
  * so `rejection`, `rejection.create` and `rejection.create-name-length` all select that check.
  */
@@ -28,9 +40,9 @@ export function unknownSelectors(checks: readonly Check[], selectors: readonly s
   return selectors.filter((selector) => !checks.some((check) => selects(selector, check.id)));
 }
 
-/** The deterministic order of a run: registry order, whole-run (`final`) checks last; skips decided up front. */
+/** The deterministic order of a run: by phase, registry order within a phase; skips decided up front. */
 export function planChecks(checks: readonly Check[], selection: Selection): PlannedCheck[] {
-  const ordered = [...checks.filter((check) => !check.final), ...checks.filter((check) => check.final)];
+  const ordered = PHASES.flatMap((phase) => checks.filter((check) => phaseOf(check) === phase));
   return ordered.map((check) => {
     if (selection.only.length > 0 && !selection.only.some((selector) => selects(selector, check.id))) {
       return { check, skipReason: 'not selected by --only' };

@@ -1,4 +1,6 @@
 import type { Check, CheckContext, Failure, OperationRequest, Source } from './check.js';
+import { NEVER_5XX, decision } from './citations.js';
+import { inParallel } from './in-parallel.js';
 import { createdSubscription, isSuccess } from './shared-requests.js';
 
 /** One invalid input and the rule it breaks. */
@@ -9,11 +11,15 @@ export interface RejectionCase {
   rule: string;
   /** Where the rule comes from; a 5xx is always a contract break whatever the case's source. */
   source: Source;
-  request: (ctx: CheckContext) => OperationRequest;
+  /** The line or section the case rests on, when not the check's. */
+  cites?: string;
+  request: (ctx: CheckContext) => OperationRequest | Promise<OperationRequest>;
   /** Paging out of range may be clamped instead: a 2xx with at most 100 records also passes. */
   clampAllowed?: boolean;
   /** decisions.md's exact code for this rejection (default 400): another 4xx only warns. */
   expected?: number;
+  /** The error body should name this (a parameter, a field): a convention of decisions.md's error body. */
+  names?: string;
 }
 
 export interface RejectionCheckSpec {
@@ -22,6 +28,7 @@ export interface RejectionCheckSpec {
   operation: string;
   /** The strongest source among the cases (what the check reports as its own). */
   source: Source;
+  cites: string;
   cases: readonly RejectionCase[];
   /**
    * Create bodies: the valid body these cases break must itself be accepted first, else a rejection proves
@@ -40,31 +47,52 @@ export function rejectionCheck(spec: RejectionCheckSpec): Check {
     title: spec.title,
     family: spec.id.split('.')[0] ?? spec.id,
     source: spec.source,
+    cites: spec.cites,
     operation: spec.operation,
     readOnly: spec.needsAcceptedCreate !== true,
     async run(ctx) {
       if (spec.needsAcceptedCreate === true) {
         const created = await createdSubscription(ctx);
         if (!isSuccess(created.response.status)) {
-          ctx.skip(
+          ctx.inconclusive(
             `the valid create body was not accepted (${created.response.status}), so a rejection proves nothing`,
           );
         }
       }
       const failures: Failure[] = [];
-      for (const rejection of spec.cases) {
-        const exchange = await ctx.call(spec.operation, rejection.request(ctx));
+      // Every request is built (its random values drawn) in case order, then sent a few at a time.
+      const requests: OperationRequest[] = [];
+      for (const rejection of spec.cases) requests.push(await rejection.request(ctx));
+      const exchanges = await inParallel(requests, (request) => ctx.call(spec.operation, request));
+      for (const [index, rejection] of spec.cases.entries()) {
+        const exchange = exchanges[index];
+        if (exchange === undefined) continue;
         const { status, body } = exchange.response;
         const expected = rejection.expected ?? 400;
+        const cites = rejection.cites ?? spec.cites;
         if (status >= 400 && status < 500) {
           if (status !== expected) {
             failures.push(
               ctx.fail(exchange, {
                 rule: `${rejection.rule}: rejected with ${expected} (decisions.md)`,
                 source: 'convention',
+                cites: decision('Status codes'),
                 message: `${rejection.label} was rejected with ${status}, decisions.md says ${expected}`,
                 expected,
                 actual: status,
+              }),
+            );
+          }
+          const named = rejection.names;
+          if (named !== undefined && !exchange.response.text.includes(named)) {
+            failures.push(
+              ctx.fail(exchange, {
+                rule: `the error names ${named} (decisions.md error body: source.parameter or detail)`,
+                source: 'convention',
+                cites: decision('Error body'),
+                message: `${rejection.label} was rejected without naming ${named}`,
+                expected: named,
+                actual: exchange.response.text.slice(0, 300),
               }),
             );
           }
@@ -86,6 +114,7 @@ export function rejectionCheck(spec: RejectionCheckSpec): Check {
                 ? `${rejection.rule} (or clamped to at most 100 records)`
                 : rejection.rule,
             source: status >= 500 ? 'contract' : rejection.source,
+            cites: status >= 500 ? NEVER_5XX : cites,
             message: isSuccess(status)
               ? `${rejection.label} was accepted with ${status}${records === undefined ? '' : ` (${records} records)`}`
               : `${rejection.label} got ${status}, not a 4xx`,

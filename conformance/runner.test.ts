@@ -7,12 +7,14 @@ import type { Reporter, RunSummary } from './reporters/reporter.js';
 import { exitCode, outcomeOf, runChecks } from './runner.js';
 import { SpecValidator } from './schema.js';
 
-const failure = (source: 'contract' | 'convention'): Failure => ({
+const failure = (source: 'contract' | 'convention', known?: boolean): Failure => ({
   checkId: 'x.y',
   operation: 'op',
   rule: 'r',
   source,
+  cites: source === 'contract' ? 'interface.md § X: "y"' : 'decisions.md § Paging',
   message: 'm',
+  ...(known === undefined ? {} : { known }),
 });
 
 describe('outcomeOf', () => {
@@ -33,13 +35,31 @@ describe('outcomeOf', () => {
 });
 
 describe('exitCode', () => {
+  const result = (outcome: CheckResult['outcome'], failures: Failure[] = []) =>
+    ({ outcome, failures }) as unknown as CheckResult;
+  const plan = { strict: false } as RunSummary['plan'];
   const cases = [
-    { counts: { passed: 3, failed: 0, warned: 2, skipped: 1 }, code: 0 },
-    { counts: { passed: 0, failed: 1, warned: 0, skipped: 0 }, code: 1 },
-    { counts: { passed: 0, failed: 0, warned: 0, skipped: 0 }, code: 0 },
+    {
+      what: 'only passes and warnings',
+      results: [result('passed'), result('warned', [failure('convention')])],
+      code: 0,
+    },
+    { what: 'a failed check', results: [result('failed', [failure('contract')])], code: 1 },
+    {
+      what: 'a failed check the baseline knows',
+      results: [result('failed', [failure('contract', true)])],
+      code: 0,
+    },
+    {
+      what: 'a failed check with one new failure among known ones',
+      results: [result('failed', [failure('contract', true), failure('contract')])],
+      code: 1,
+    },
+    { what: 'inconclusive checks only', results: [result('inconclusive')], code: 0 },
+    { what: 'no checks', results: [], code: 0 },
   ];
-  it.each(cases)('is $code for $counts', ({ counts, code }) => {
-    expect(exitCode(counts)).toBe(code);
+  it.each(cases)('is $code for $what', ({ results, code }) => {
+    expect(exitCode({ results, plan })).toBe(code);
   });
 });
 
@@ -49,6 +69,7 @@ describe('runChecks', () => {
     title: id,
     family: id.split('.')[0] ?? id,
     source: 'contract',
+    cites: 'interface.md § X: "y"',
     operation: 'listThings',
     run,
     ...extra,
@@ -69,9 +90,14 @@ describe('runChecks', () => {
       ]);
     }),
     check('b.writes', () => (order.push('b.writes'), Promise.resolve([])), { readOnly: false }),
+    check(
+      'b.cannot-tell',
+      (ctx) => (order.push('b.cannot-tell'), ctx.inconclusive('one record: the data cannot tell')),
+    ),
+    check('b.watches', undefined, { watch: () => undefined }),
   ];
 
-  const run = async (strict: boolean) => {
+  const run = async (strict: boolean, concurrency = 1) => {
     order.length = 0;
     const client = new Client({ headers: [], timeoutMs: 1000 });
     const env: RunEnvironment = {
@@ -84,6 +110,8 @@ describe('runChecks', () => {
         maxResponseMs: undefined,
         seed: 1,
         secretHeaders: [],
+        secretValues: [],
+        consistencyMs: 0,
       },
       client,
       validator: new SpecValidator({ paths: {} }),
@@ -102,33 +130,41 @@ describe('runChecks', () => {
       readOnly: true,
       checks: planChecks(checks, { only: [], skip: [], readOnly: true }),
     };
-    const summary = await runChecks(plan, env, [reporter]);
+    const summary = await runChecks(plan, env, [reporter], { concurrency });
     await client.close();
     return { summary, events };
   };
 
   it('runs in plan order, final checks last, and never starts a skipped one', async () => {
     await run(false);
-    expect(order).toEqual(['a.passes', 'a.throws', 'a.skips', 'b.warns', 'a.final']);
+    expect(order).toEqual(['a.passes', 'a.throws', 'a.skips', 'b.warns', 'b.cannot-tell', 'a.final']);
   });
 
-  it('tells reporters start, each result in order, then finish', async () => {
-    const { events } = await run(false);
-    expect(events).toEqual([
-      'start',
-      'a.passes',
-      'a.throws',
-      'a.skips',
-      'b.warns',
-      'b.writes',
-      'a.final',
-      'finish 6',
-    ]);
-  });
+  const plannedOrder = [
+    'start',
+    'a.passes',
+    'a.throws',
+    'a.skips',
+    'b.warns',
+    'b.cannot-tell',
+    'b.writes',
+    'a.final',
+    'b.watches',
+    'finish 8',
+  ];
+  it.each([1, 4])(
+    'tells reporters start, each result in plan order, then finish (concurrency %i)',
+    async (n) => {
+      const { events } = await run(false, n);
+      expect(events).toEqual(plannedOrder);
+    },
+  );
 
   const outcomes = [
     { id: 'a.passes', strict: false, outcome: 'passed', message: /^all rules held$/ },
-    { id: 'a.throws', strict: false, outcome: 'failed', message: /the check threw: kaput/ },
+    { id: 'a.throws', strict: false, outcome: 'inconclusive', message: /check threw \(a kit bug.*kaput/ },
+    { id: 'b.cannot-tell', strict: false, outcome: 'inconclusive', message: /data cannot tell/ },
+    { id: 'b.watches', strict: false, outcome: 'inconclusive', message: /saw no answer it could judge/ },
     { id: 'a.skips', strict: false, outcome: 'skipped', message: /no data to derive a value from/ },
     { id: 'b.warns', strict: false, outcome: 'warned', message: /convention broken/ },
     { id: 'b.warns', strict: true, outcome: 'failed', message: /convention broken/ },
@@ -143,6 +179,6 @@ describe('runChecks', () => {
 
   it('counts outcomes', async () => {
     const { summary } = await run(false);
-    expect(summary.counts).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 2 });
+    expect(summary.counts).toEqual({ passed: 2, failed: 0, warned: 1, skipped: 2, inconclusive: 3 });
   });
 });

@@ -1,17 +1,24 @@
 import { performance } from 'node:perf_hooks';
-import { TransportError } from './client.js';
-import { curlCommand, redactHeaders } from './curl.js';
+import { applyBaseline, failsTheRun } from './baseline.js';
+import { DeadlinePassed, TransportError, type Exchange } from './client.js';
 import {
+  CheckInconclusive,
   CheckSkipped,
+  OUTCOMES,
   type Check,
+  type CheckContext,
   type CheckResult,
   type Failure,
   type Outcome,
   type Summary,
 } from './check.js';
-import { buildFailure, createContext, type RunEnvironment } from './context.js';
-import type { PlannedCheck } from './plan.js';
+import { createContext, requestsSent, type RunEnvironment } from './context.js';
+import { PHASES, phaseOf, type PlannedCheck } from './plan.js';
 import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
+import { redactText } from './secrets.js';
+
+/** A whole-run check lists this many failures one by one; the rest are counted in one more line. */
+export const LISTED_FAILURES = 20;
 
 /** failed when any contract rule broke (or any rule under --strict), warned when only conventions broke. */
 export function outcomeOf(failures: readonly Failure[], strict: boolean): Outcome {
@@ -19,81 +26,207 @@ export function outcomeOf(failures: readonly Failure[], strict: boolean): Outcom
   return strict || failures.some((failure) => failure.source === 'contract') ? 'failed' : 'warned';
 }
 
-/** 1 when any check failed, else 0 (usage and reachability errors are the CLI's 2). */
-export function exitCode(counts: Summary): 0 | 1 {
-  return counts.failed > 0 ? 1 : 0;
+/** 1 when a check failed on a rule the --baseline does not already know, else 0 (the CLI's 2 is set-up). */
+export function exitCode(summary: Pick<RunSummary, 'results' | 'plan'>): 0 | 1 {
+  return summary.results.some((result) => failsTheRun(result, summary.plan.strict)) ? 1 : 0;
 }
 
 export function countOutcomes(results: readonly Pick<CheckResult, 'outcome'>[]): Summary {
-  const counts: Summary = { passed: 0, failed: 0, warned: 0, skipped: 0 };
+  const counts = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Summary;
   for (const result of results) counts[result.outcome]++;
   return counts;
 }
 
-/** Runs the planned checks one after another, in plan order, and tells every reporter as it goes. */
+export interface RunOptions {
+  /** Checks of one phase running at once (default 1). */
+  concurrency?: number;
+  /** Aborted when the run's --deadline passes: checks not started end inconclusive. */
+  deadline?: AbortSignal;
+  /** Failure fingerprints of the --baseline report. */
+  known?: ReadonlySet<string>;
+}
+
+/**
+ * Runs the planned checks phase by phase (reads, writes, whole-run), up to `concurrency` at once within a
+ * phase, and tells every reporter in plan order whatever order they finish in.
+ */
 export async function runChecks(
   plan: RunPlan,
   env: RunEnvironment,
   reporters: readonly Reporter[],
+  options: RunOptions = {},
 ): Promise<RunSummary> {
   const started = performance.now();
+  const requestsBefore = env.client.count;
   for (const reporter of reporters) reporter.start(plan);
-  const results: CheckResult[] = [];
-  for (const planned of plan.checks) {
-    const result = await runOne(planned, env);
-    results.push(result);
-    for (const reporter of reporters) reporter.onResult(result);
+  const results: Array<CheckResult | undefined> = plan.checks.map(() => undefined);
+  let reported = 0;
+  const reportReady = () => {
+    for (let next = results[reported]; next !== undefined; next = results[reported]) {
+      for (const reporter of reporters) reporter.onResult(next);
+      reported++;
+    }
+  };
+  const watchers = startWatching(plan.checks, env);
+  try {
+    for (const phase of PHASES) {
+      const indices = plan.checks.flatMap((planned, i) => (phaseOf(planned.check) === phase ? [i] : []));
+      let next = 0;
+      const worker = async () => {
+        for (let i = indices[next++]; i !== undefined; i = indices[next++]) {
+          const planned = plan.checks[i] as PlannedCheck;
+          results[i] = await runOne(planned, env, watchers.get(planned.check), options.deadline);
+          reportReady();
+        }
+      };
+      const width = Math.max(1, Math.min(options.concurrency ?? 1, indices.length));
+      await Promise.all(Array.from({ length: width }, worker));
+    }
+  } finally {
+    env.client.listeners.length = 0;
   }
+  const done = results.filter((result): result is CheckResult => result !== undefined);
   const summary: RunSummary = {
     plan,
-    counts: countOutcomes(results),
-    results,
-    requests: env.client.exchanges.length,
+    counts: countOutcomes(done),
+    results: done,
+    requests: env.client.count - requestsBefore,
     ms: Math.round(performance.now() - started),
   };
+  if (options.known !== undefined) summary.fixed = applyBaseline(done, options.known);
   for (const reporter of reporters) await reporter.finish(summary);
   return summary;
 }
 
-async function runOne(planned: PlannedCheck, env: RunEnvironment): Promise<CheckResult> {
-  const { check } = planned;
-  if (planned.skipReason !== undefined) {
-    return { check, outcome: 'skipped', message: planned.skipReason, failures: [], ms: 0 };
-  }
-  const started = performance.now();
-  const sentBefore = env.client.exchanges.length;
-  let failures: Failure[];
-  try {
-    failures = await check.run(createContext(env, check));
-  } catch (error) {
-    if (error instanceof CheckSkipped) {
-      return { check, outcome: 'skipped', message: error.reason, failures: [], ms: elapsed(started) };
-    }
-    failures = [thrownFailure(check, env, error)];
-  }
-  const outcome = outcomeOf(failures, env.settings.strict);
-  const sent = env.client.exchanges.length - sentBefore;
-  return { check, outcome, message: describe(outcome, failures, sent), failures, ms: elapsed(started) };
+/** What a watching check has seen so far: bounded, whatever the length of the run. */
+interface Watch {
+  ctx: CheckContext;
+  judged: number;
+  failures: Failure[];
+  /** The first failure past LISTED_FAILURES and how many there were. */
+  unlisted?: Failure;
+  unlistedCount: number;
+  broken?: string;
 }
 
-/** A check that throws never crashes the run: it fails with the error (a lost connection shows its request). */
-function thrownFailure(check: Check, env: RunEnvironment, error: unknown): Failure {
-  const transport = error instanceof TransportError;
-  const failure = buildFailure(check, env.settings.secretHeaders, undefined, {
-    rule: transport ? 'the server answers every request' : 'the check runs to completion',
-    source: 'contract',
-    message: transport
-      ? error.message
-      : `the check threw: ${error instanceof Error ? error.message : String(error)}`,
-  });
-  if (transport) {
-    failure.request = {
-      ...error.request,
-      headers: redactHeaders(error.request.headers, env.settings.secretHeaders),
-    };
-    failure.curl = curlCommand(error.request, env.settings.secretHeaders);
+/** Hands every exchange to the watching checks that will run; each keeps only its listed failures. */
+function startWatching(planned: readonly PlannedCheck[], env: RunEnvironment): Map<Check, Watch> {
+  const watches = new Map<Check, Watch>();
+  for (const { check, skipReason } of planned) {
+    if (skipReason === undefined && check.watch !== undefined) {
+      watches.set(check, { ctx: createContext(env, check), judged: 0, failures: [], unlistedCount: 0 });
+    }
   }
-  return failure;
+  if (watches.size === 0) return watches;
+  env.client.listeners.push((exchange: Exchange) => {
+    for (const [check, watch] of watches) {
+      try {
+        const found = check.watch?.(watch.ctx, exchange);
+        if (found === undefined) continue;
+        watch.judged++;
+        for (const failure of found) {
+          if (watch.failures.length < LISTED_FAILURES) watch.failures.push(failure);
+          else {
+            watch.unlisted ??= failure;
+            watch.unlistedCount++;
+          }
+        }
+      } catch (error) {
+        watch.broken ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  });
+  return watches;
+}
+
+async function runOne(
+  planned: PlannedCheck,
+  env: RunEnvironment,
+  watch: Watch | undefined,
+  deadline: AbortSignal | undefined,
+): Promise<CheckResult> {
+  const { check } = planned;
+  const end = (outcome: Outcome, message: string, failures: Failure[] = [], ms = 0): CheckResult => ({
+    check,
+    outcome,
+    message: redactText(message, env.settings.secretValues),
+    failures,
+    ms,
+  });
+  if (planned.skipReason !== undefined) return end('skipped', planned.skipReason);
+  if (deadline?.aborted === true && check.run !== undefined)
+    return end('inconclusive', 'not run: the --deadline passed');
+  const started = performance.now();
+  const ctx = watch?.ctx ?? createContext(env, check);
+  let failures: Failure[] = [];
+  try {
+    // The check's own requests first: they are watched too (limits.*-page-size asks for 100-record pages).
+    const own = check.run === undefined ? [] : await check.run(ctx);
+    if (watch !== undefined) failures.push(...watchedFailures(watch));
+    failures.push(...own);
+    if (check.run === undefined && watch !== undefined && watch.judged === 0) {
+      return end(
+        'inconclusive',
+        `saw no answer it could judge among the run's ${env.client.count} exchanges`,
+      );
+    }
+  } catch (error) {
+    const stopped = stoppedBy(error);
+    if (stopped !== undefined) return end(stopped.outcome, stopped.reason, [], elapsed(started));
+    return end(
+      'inconclusive',
+      `the kit's check threw (a kit bug, please report it): ${error instanceof Error ? error.message : String(error)}`,
+      [],
+      elapsed(started),
+    );
+  }
+  failures = distinctFailures(failures);
+  const outcome = outcomeOf(failures, env.settings.strict);
+  return end(outcome, describe(outcome, failures, requestsSent(ctx)), failures, elapsed(started));
+}
+
+/** The watched failures, the unlisted ones counted in one more failure. */
+function watchedFailures(watch: Watch): Failure[] {
+  if (watch.broken !== undefined) throw new Error(watch.broken);
+  const first = watch.unlisted;
+  if (first === undefined) return watch.failures;
+  const contract =
+    watch.failures.some((failure) => failure.source === 'contract') || first.source === 'contract';
+  return [
+    ...watch.failures,
+    {
+      ...first,
+      source: contract ? 'contract' : 'convention',
+      message: `${watch.unlistedCount} more exchanges break the same rules (not listed)`,
+    },
+  ];
+}
+
+/** Why a check ended without a verdict of its own: skipped or inconclusive, with the reason. */
+function stoppedBy(error: unknown): { outcome: Outcome; reason: string } | undefined {
+  if (error instanceof CheckSkipped) return { outcome: 'skipped', reason: error.reason };
+  if (error instanceof CheckInconclusive) return { outcome: 'inconclusive', reason: error.reason };
+  if (error instanceof DeadlinePassed) return { outcome: 'inconclusive', reason: 'the --deadline passed' };
+  if (!(error instanceof TransportError)) return undefined;
+  const { method, url } = error.request;
+  const reason =
+    error.kind === 'deadline'
+      ? `the --deadline passed before ${method} ${url} was answered`
+      : error.kind === 'body-too-large'
+        ? `${method} ${url}: ${error.code}`
+        : `${method} ${url} got no answer: ${error.code}${method === 'POST' ? '' : ' (after one retry)'}`;
+  return { outcome: 'inconclusive', reason };
+}
+
+/** The same broken rule told twice (a shared page seen by two paths) is listed once. */
+export function distinctFailures(failures: readonly Failure[]): Failure[] {
+  const seen = new Set<string>();
+  return failures.filter((failure) => {
+    const key = `${failure.rule}\u0000${failure.message}\u0000${failure.request?.url ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function describe(outcome: Outcome, failures: readonly Failure[], sent: number): string {

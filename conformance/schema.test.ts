@@ -181,7 +181,12 @@ describe('conventionAt', () => {
             included: { $ref: '#/components/schemas/Included' },
           },
         },
-        Item: { type: 'object', properties: { id: { type: 'string' } } },
+        Item: {
+          type: 'object',
+          required: ['id', 'type', 'meta'],
+          'x-convention-required': ['id'],
+          properties: { id: { type: 'string' }, type: { type: 'string' }, meta: { 'x-convention': true } },
+        },
         Included: {
           'x-convention': true,
           type: 'object',
@@ -203,6 +208,15 @@ describe('conventionAt', () => {
   ];
   it.each(cases)('says $path under $root is a convention: $convention', ({ root, path, convention }) => {
     expect(conventionAt(conventional, root, path)).toBe(convention);
+  });
+
+  const missing = [
+    { title: 'a member only a convention requires', key: 'id', convention: true },
+    { title: 'a member the contract requires', key: 'type', convention: false },
+    { title: 'a member whose own schema is a convention', key: 'meta', convention: true },
+  ];
+  it.each(missing)('says a missing $key is a convention: $convention ($title)', ({ key, convention }) => {
+    expect(conventionAt(conventional, '/components/schemas/Page', '/data/0', key)).toBe(convention);
   });
 });
 

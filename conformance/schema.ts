@@ -15,6 +15,8 @@ export interface SchemaError {
   instancePath: string;
   keyword: string;
   message: string;
+  /** The offending key when the keyword names one (additionalProperties, propertyNames, required...). */
+  key?: string;
   schemaPath?: string;
   /** Set when the broken part of the body is shaped by a decision (a spec node marked `x-convention`). */
   convention?: true;
@@ -96,7 +98,14 @@ export class SpecValidator {
     const schema = this.responseSchema(operationId, status);
     if (schema === undefined) return [];
     return this.validateAt(schema.pointer, body).map((error) =>
-      conventionAt(this.doc, schema.pointer, error.instancePath) ? { ...error, convention: true } : error,
+      conventionAt(
+        this.doc,
+        schema.pointer,
+        error.instancePath,
+        error.keyword === 'required' ? error.key : undefined,
+      )
+        ? { ...error, convention: true }
+        : error,
     );
   }
 
@@ -118,7 +127,10 @@ export class SpecValidator {
       this.compiled.set(key, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map(toSchemaError);
+    // A propertyNames break is told twice: the inner keyword (without the key) and propertyNames (with it).
+    return (validate.errors ?? [])
+      .filter((error) => !error.schemaPath.includes('/propertyNames/'))
+      .map(toSchemaError);
   }
 }
 
@@ -136,8 +148,19 @@ function jsonSchemaPointer(doc: SpecDocument, objectPointer: string): string | u
  * Whether the body part at `instancePath` is shaped by a convention: some schema on the way from the
  * response schema down to it (following $ref, properties, items, map values and combinators) is marked
  * `x-convention: true`. Ajv's own schemaPath cannot tell, as it is relative to the innermost $ref.
+ * For a missing member (`missing`), the object's schema may say only a convention requires it
+ * (`x-convention-required: [names]`), or the member's own schema may be marked.
  */
-export function conventionAt(doc: SpecDocument, rootPointer: string, instancePath: string): boolean {
+export function conventionAt(
+  doc: SpecDocument,
+  rootPointer: string,
+  instancePath: string,
+  missing?: string,
+): boolean {
+  if (missing !== undefined) {
+    const member = `${instancePath}/${missing.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (conventionAt(doc, rootPointer, member)) return true;
+  }
   const segments =
     instancePath === ''
       ? []
@@ -150,6 +173,11 @@ export function conventionAt(doc: SpecDocument, rootPointer: string, instancePat
     const expanded = expand(doc, frontier);
     if (expanded.some((schema) => schema['x-convention'] === true)) return true;
     const segment = segments[depth];
+    if (segment === undefined && missing !== undefined)
+      return expanded.some((schema) => {
+        const names = schema['x-convention-required'];
+        return Array.isArray(names) && names.includes(missing);
+      });
     if (segment === undefined || expanded.length === 0) return false;
     frontier = expanded.flatMap((schema) => {
       const properties = schema.properties as Record<string, unknown> | undefined;
@@ -181,11 +209,20 @@ function expand(doc: SpecDocument, nodes: readonly unknown[]): Array<Record<stri
   return out;
 }
 
+const KEY_PARAMS = ['additionalProperty', 'unevaluatedProperty', 'missingProperty', 'propertyName'] as const;
+
 function toSchemaError(error: ErrorObject): SchemaError {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const key = KEY_PARAMS.map((name) => params[name]).find(
+    (value): value is string => typeof value === 'string',
+  );
+  const message = error.message ?? error.keyword;
   return {
     instancePath: error.instancePath,
     keyword: error.keyword,
-    message: error.message ?? error.keyword,
+    // ajv names a missing property in its message but not an extra one: the key is added where absent.
+    message: key !== undefined && !message.includes(`'${key}'`) ? `${message}: '${key}'` : message,
+    ...(key === undefined ? {} : { key }),
     schemaPath: error.schemaPath,
   };
 }

@@ -1,5 +1,5 @@
-import type { Check, CheckContext, Failure, Source } from '../check.js';
-import type { Exchange } from '../client.js';
+import type { Check, Failure, Source } from '../check.js';
+import { CONTRACT, decision } from '../citations.js';
 import {
   curatedAfterOthers,
   curatedFlagProblem,
@@ -16,15 +16,6 @@ import { catalogParams, isSuccess, walkPages } from '../shared-requests.js';
 import { NODE_PRODUCTS, pageHolding, readableCollection } from './filter-targets.js';
 import { pageRecords } from './page-requests.js';
 
-/** Every product page this run received so far (2xx), with the products of its data. */
-function servedProductPages(ctx: CheckContext): Array<{ exchange: Exchange; records: unknown[] }> {
-  return ctx
-    .exchanges()
-    .filter((exchange) => exchange.operation === 'getNodeProducts')
-    .map((exchange) => ({ exchange, records: pageRecords(exchange) ?? [] }))
-    .filter((page) => page.records.length > 0);
-}
-
 /**
  * A rule every product of the walked collection must keep: `problem` says what is wrong with one product,
  * or undefined. Failures list the breaking products, each reported once with the page that served it.
@@ -34,6 +25,7 @@ function productRule(
   title: string,
   rule: string,
   problem: (product: unknown) => string | undefined,
+  cites: string,
   source: Source = 'contract',
 ): Check {
   return {
@@ -41,6 +33,7 @@ function productRule(
     title,
     family: 'catalog',
     source,
+    cites,
     operation: 'getNodeProducts',
     async run(ctx) {
       const collection = await readableCollection(ctx, NODE_PRODUCTS);
@@ -63,33 +56,29 @@ function productRule(
   };
 }
 
-/** Only live products are returned: on every product page the run has received (interface.md). */
+/** Only live products are returned: on every product page the run receives (interface.md). */
 const liveOnly: Check = {
   id: 'catalog.live-only',
   title: 'Every product on every node products page of the run is live',
   family: 'catalog',
   source: 'contract',
+  cites: CONTRACT.liveOnly,
   operation: 'getNodeProducts',
-  async run(ctx) {
-    await readableCollection(ctx, NODE_PRODUCTS, { allowEmpty: true });
-    const failures: Failure[] = [];
-    for (const { exchange, records } of servedProductPages(ctx)) {
-      const notLive = records.filter((product) => {
-        const status = jsonAt(product, 'attributes', 'status');
-        return status !== undefined && status !== 'live';
-      });
-      if (notLive.length === 0) continue;
-      failures.push(
-        ctx.fail(exchange, {
-          rule: 'only products in live status are returned',
-          message: `${notLive.length} product(s) not live: ${listIds(idsOf(notLive))}`,
-          expected: 'live',
-          actual: notLive.map((product) => jsonAt(product, 'attributes', 'status')),
-        }),
-      );
-      if (failures.length >= 5) break;
-    }
-    return failures;
+  watch(ctx, exchange) {
+    if (exchange.operation !== 'getNodeProducts') return undefined;
+    const records = pageRecords(exchange) ?? [];
+    const shown = records.filter((product) => jsonAt(product, 'attributes', 'status') !== undefined);
+    if (shown.length === 0) return undefined;
+    const notLive = shown.filter((product) => jsonAt(product, 'attributes', 'status') !== 'live');
+    if (notLive.length === 0) return [];
+    return [
+      ctx.fail(exchange, {
+        rule: 'only products in live status are returned',
+        message: `${notLive.length} product(s) not live: ${listIds(idsOf(notLive))}`,
+        expected: 'live',
+        actual: notLive.map((product) => jsonAt(product, 'attributes', 'status')),
+      }),
+    ];
   },
 };
 
@@ -102,6 +91,7 @@ const latestAlias: Check = {
   title: 'release_id latest gives the same products as the newest release id',
   family: 'catalog',
   source: 'contract',
+  cites: CONTRACT.latest,
   operation: 'getNodeProducts',
   async run(ctx) {
     if (ctx.ids.releaseId === 'latest')
@@ -123,7 +113,8 @@ const latestAlias: Check = {
         }),
       ];
     }
-    if (!named.complete || !latest.complete) ctx.skip('the node has more products than the walk bound');
+    if (!named.complete || !latest.complete)
+      ctx.inconclusive('the node has more products than the walk bound');
     const namedIds = idsOf(named.records);
     const latestIds = idsOf(latest.records);
     const missing = missingIds(namedIds, latestIds);
@@ -148,6 +139,7 @@ const latestAlias: Check = {
       ctx.fail(latest.pages[0]?.exchange, {
         rule: 'the same release lists its products in the same order whichever way it is addressed',
         source: 'convention',
+        cites: decision('Catalog', 'release_id is a release id or latest (the most recently published)'),
         message: `latest lists the products of release ${ctx.ids.releaseId} in another order`,
         expected: namedIds,
         actual: latestIds,
@@ -165,6 +157,7 @@ const acceptLanguage: Check = {
   title: "accept-language is reflected in the products' meta.language",
   family: 'catalog',
   source: 'contract',
+  cites: CONTRACT.language,
   operation: 'getNodeProducts',
   async run(ctx) {
     const failures: Failure[] = [];
@@ -203,6 +196,7 @@ const acceptLanguage: Check = {
           ctx.fail(exchange, {
             rule: 'a supported accept-language sets meta.language and Content-Language (decisions.md)',
             source: 'convention',
+            cites: decision('Catalog', 'accept-language: the best supported match sets meta.language'),
             message: `accept-language: ${language} gave meta.language ${JSON.stringify(other[0] ?? language)}, Content-Language ${header ?? '(none)'}`,
             expected: language,
             actual: { language: other[0] ?? language, contentLanguage: header ?? null },
@@ -220,6 +214,7 @@ const curatedFirst: Check = {
   title: 'Curated products (curated_product true) come before the others',
   family: 'catalog',
   source: 'convention',
+  cites: decision('Catalog', "curated products of a node come first, in the node's curated order"),
   operation: 'getNodeProducts',
   async run(ctx) {
     const collection = await readableCollection(ctx, NODE_PRODUCTS);
@@ -241,11 +236,12 @@ const inIds: Check = {
   title: 'in(id, ...) with ids in any order returns those products, most recently updated first',
   family: 'catalog',
   source: 'contract',
+  cites: CONTRACT.inIds,
   operation: 'getNodeProducts',
   async run(ctx) {
     const collection = await readableCollection(ctx, NODE_PRODUCTS);
     const pool = idsOf(collection.records);
-    if (pool.length < 2) ctx.skip('the node has fewer than 2 products');
+    if (pool.length < 2) ctx.inconclusive('the node has fewer than 2 products');
     const picked: string[] = [];
     while (picked.length < Math.min(6, pool.length)) {
       const [id] = pool.splice(ctx.random.int(0, pool.length - 1), 1);
@@ -282,6 +278,10 @@ const inIds: Check = {
       ctx.fail(exchange, {
         rule: 'in(id, ...) results come most recently updated first (decisions.md)',
         source: 'convention',
+        cites: decision(
+          'Filters',
+          'in(id,...) on node products: results are ordered by updated_at, most recent first',
+        ),
         message: `filter=${filter} is not ordered by updated_at, newest first`,
         actual: records.map((record) => jsonAt(record, 'attributes', 'updated_at')),
       }),
@@ -303,6 +303,7 @@ export const catalogChecks: Check[] = [
       curatedFlagProblem(product)
         ? `curated_product is ${JSON.stringify(jsonAt(product, 'attributes', 'curated_product'))}`
         : undefined,
+    CONTRACT.curatedFlag,
   ),
   productRule(
     'catalog.variations-omitted',
@@ -312,6 +313,7 @@ export const catalogChecks: Check[] = [
       hasEmptyVariations(product)
         ? `meta.variations is ${JSON.stringify(jsonAt(product, 'meta', 'variations'))}`
         : undefined,
+    CONTRACT.variationsOmitted,
   ),
   productRule(
     'catalog.variations-order',
@@ -321,6 +323,7 @@ export const catalogChecks: Check[] = [
       const problems = variationOrderProblems(product);
       return problems.length === 0 ? undefined : `${problems.join(', ')} not in descending sort_order`;
     },
+    CONTRACT.variationsOrder,
   ),
   productRule(
     'catalog.catalog-source',
@@ -332,6 +335,7 @@ export const catalogChecks: Check[] = [
         ? undefined
         : `meta.catalog_source is ${JSON.stringify(source)}`;
     },
+    CONTRACT.catalogSource,
   ),
   productRule(
     'catalog.tiers-minimum-quantity',
@@ -341,5 +345,6 @@ export const catalogChecks: Check[] = [
       const tiers = tierProblems(product);
       return tiers.length === 0 ? undefined : `tier(s) ${tiers.join(', ')} lack a minimum_quantity >= 1`;
     },
+    CONTRACT.tiers,
   ),
 ];

@@ -1,4 +1,5 @@
 import type { CheckContext, Failure, Source } from '../check.js';
+import { decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import {
   attributeValues,
@@ -75,11 +76,12 @@ export async function readableCollection(
 ): Promise<PageWalk> {
   const walk = await target.collection(ctx);
   if (walk.failed !== undefined) {
-    ctx.skip(
+    ctx.inconclusive(
       `the unfiltered ${target.operation} answered ${walk.failed.response.status}; the status checks report it`,
     );
   }
-  if (!allowEmpty && walk.records.length === 0) ctx.skip(`the unfiltered ${target.operation} has no records`);
+  if (!allowEmpty && walk.records.length === 0)
+    ctx.inconclusive(`the unfiltered ${target.operation} has no records`);
   return walk;
 }
 
@@ -130,12 +132,19 @@ export function pageHolding(walk: PageWalk, id: string): Exchange | undefined {
 }
 
 /** A documented filter gets a 2xx; the failure when the walk of the filtered list did not. */
-export function notAccepted(ctx: CheckContext, walk: PageWalk, filter: string, source: Source): Failure[] {
+export function notAccepted(
+  ctx: CheckContext,
+  walk: PageWalk,
+  filter: string,
+  source: Source,
+  cites?: string,
+): Failure[] {
   if (walk.failed === undefined) return [];
   return [
     ctx.fail(walk.failed, {
       rule: 'a documented filter is accepted (2xx)',
       source,
+      ...(cites === undefined ? {} : { cites }),
       message: `filter=${filter} answered ${walk.failed.response.status}`,
       expected: '2xx',
       actual: walk.failed.response.status,
@@ -150,6 +159,7 @@ export function unsatisfied(
   expressions: readonly FilterExpression[],
   read: AttributeReader,
   source: Source,
+  cites?: string,
 ): Failure[] {
   const filter = filterParameter(expressions);
   const byVerdict = { none: [] as string[], 'case-only': [] as string[] };
@@ -165,6 +175,7 @@ export function unsatisfied(
       ctx.fail(pageHolding(walk, first), {
         rule: 'every record a filter returns satisfies it',
         source,
+        ...(cites === undefined ? {} : { cites }),
         message: `filter=${filter} returned ${none.length} record(s) that do not satisfy it: ${listIds(none)}`,
         expected: filter,
         actual: none,
@@ -177,6 +188,10 @@ export function unsatisfied(
       ctx.fail(pageHolding(walk, firstCase), {
         rule: 'filters match exactly and case-sensitively, tags in lowercase (decisions.md)',
         source: 'convention',
+        cites: decision(
+          'Filters',
+          'matching is exact and case-sensitive, except tags, compared in lowercase',
+        ),
         message: `filter=${filter} returned ${caseOnly.length} record(s) that match only ignoring case: ${listIds(caseOnly)}`,
         expected: filter,
         actual: caseOnly,

@@ -1,4 +1,6 @@
 import type { Check, CheckContext, Failure } from '../check.js';
+import { CONTRACT, decision } from '../citations.js';
+import { inParallel } from '../in-parallel.js';
 import {
   attributeValues,
   filterParameter,
@@ -37,6 +39,79 @@ const NODE_PRODUCT_IN = ['id', ...NODE_PRODUCT_EQ] as const;
 
 const checkName = (attribute: string) => attribute.replaceAll('_', '-');
 
+/** product_types takes these values only (interface.md): an absent one is picked among them. */
+const PRODUCT_TYPES = ['standard', 'parent', 'child', 'bundle'] as const;
+
+/** The interface line that offers an operator on an attribute. */
+function offered(target: FilterTarget, op: 'eq' | 'in'): string {
+  if (target === SUBSCRIPTIONS) return CONTRACT.listFilters;
+  return op === 'eq' ? CONTRACT.nodeFilterEq : CONTRACT.nodeFilterIn;
+}
+
+/**
+ * A value of `attribute` that no record of the collection shows, shaped like a real one (a UUID for ids, an
+ * address for email), or undefined when none can be made (every product type is in use).
+ */
+export function absentValue(
+  ctx: CheckContext,
+  target: FilterTarget,
+  attribute: string,
+  records: readonly unknown[],
+): string | undefined {
+  const used = new Set(records.flatMap((record) => attributeValues(record, attribute, target.read)));
+  if (attribute === 'product_types') return PRODUCT_TYPES.find((type) => !used.has(type));
+  if (attribute === 'id' || attribute === 'account_id') return ctx.random.uuid();
+  const tag = `subcat-kit-absent-${ctx.random.string(10)}`;
+  return attribute === 'email' ? `${tag}@example.invalid` : tag;
+}
+
+/**
+ * The negative probe: a filter on values no record has returns no record. Without it a server that ignores
+ * filters passes on small data (with one record, every filter "matches"). Undefined when no probe can be
+ * made: then the data cannot tell filtering from ignoring unless some record was left out.
+ */
+async function negativeProbe(
+  ctx: CheckContext,
+  target: FilterTarget,
+  op: 'eq' | 'in',
+  attribute: string,
+  records: readonly unknown[],
+): Promise<Failure[] | undefined> {
+  const values = [absentValue(ctx, target, attribute, records)];
+  if (op === 'in') values.push(absentValue(ctx, target, attribute, [...records, { attributes: {} }]));
+  const absent = [...new Set(values.filter((value): value is string => value !== undefined))];
+  if (absent.length === 0) return undefined;
+  const expressions: FilterExpression[] = [{ op, attribute, values: absent }];
+  const filter = filterParameter(expressions);
+  const walk = await filteredWalk(ctx, target, expressions);
+  if (walk.failed !== undefined) return notAccepted(ctx, walk, filter, 'contract');
+  if (walk.records.length === 0) return [];
+  return [
+    ctx.fail(walk.pages[0]?.exchange, {
+      rule: 'a filter on a value no record has returns no record',
+      message: `filter=${filter} returned ${walk.records.length} record(s) (${listIds(idsOf(walk.records))}): the filter looks ignored`,
+      expected: [],
+      actual: idsOf(walk.records),
+    }),
+  ];
+}
+
+/** Ends the check inconclusive when nothing could show a filter at work: no probe, and no record left out. */
+function judgeable(
+  ctx: CheckContext,
+  probe: Failure[] | undefined,
+  collection: PageWalk,
+  result: PageWalk,
+  filter: string,
+): void {
+  if (probe !== undefined || !collection.complete || !result.complete) return;
+  const all = new Set(idsOf(collection.records));
+  if (idsOf(result.records).length < all.size) return;
+  ctx.inconclusive(
+    `every record of the collection matches filter=${filter} and no absent value can be made: the data cannot tell filtering from ignoring`,
+  );
+}
+
 /**
  * A value to filter on: from a listed record (seeded pick); for subscriptions whose list does not show the
  * attribute (name and email are create fields), from the kit's standard created subscription.
@@ -51,7 +126,9 @@ async function knownValue(
   if (picked !== undefined) return picked;
   const sent = standardCreateBody(ctx).data[attribute];
   if (target !== SUBSCRIPTIONS || typeof sent !== 'string' || !isPlainValue(sent)) {
-    ctx.skip(`no record of the unfiltered ${target.operation} shows a plain ${attribute} value to filter on`);
+    ctx.inconclusive(
+      `no record of the unfiltered ${target.operation} shows a plain ${attribute} value to filter on`,
+    );
   }
   if (ctx.settings.readOnly) {
     ctx.skip(`no listed subscription shows ${attribute}, and --read-only forbids creating one to filter for`);
@@ -67,20 +144,28 @@ function eqCheck(target: FilterTarget, attribute: string): Check {
     title: `eq(${attribute}, v) on ${target.operation} returns exactly the records with ${attribute} v`,
     family: 'filters',
     source: 'contract',
+    cites: offered(target, 'eq'),
     operation: target.operation,
+    // name and email are create fields a list may not show: the check may create a subscription to find.
+    afterReads: target === SUBSCRIPTIONS && (attribute === 'name' || attribute === 'email'),
     async run(ctx) {
       const collection = await readableCollection(ctx, target, { allowEmpty: target === SUBSCRIPTIONS });
       const known = await knownValue(ctx, target, attribute, collection.records);
       const expressions: FilterExpression[] = [{ op: 'eq', attribute, values: [known.value] }];
       const filter = filterParameter(expressions);
       const expected = [...new Set([known.id, ...matchingIds(collection.records, expressions, target.read)])];
-      const result = await filteredWalk(ctx, target, expressions);
+      const [result, probe] = await Promise.all([
+        filteredWalk(ctx, target, expressions),
+        negativeProbe(ctx, target, 'eq', attribute, collection.records),
+      ]);
       if (result.failed !== undefined) return notAccepted(ctx, result, filter, 'contract');
       const failures = [
         ...unsatisfied(ctx, result, expressions, target.read, 'contract'),
         ...lost(ctx, result, expected, filter, 'contract'),
+        ...(probe ?? []),
       ];
       if (attribute === 'tags') failures.push(...(await tagCaseFailures(ctx, target, known.value, result)));
+      if (failures.length === 0) judgeable(ctx, probe, collection, result, filter);
       return failures;
     },
   };
@@ -104,6 +189,7 @@ async function tagCaseFailures(
     ctx.fail(walk.failed ?? walk.pages[0]?.exchange, {
       rule: 'tags are compared in lowercase (decisions.md)',
       source: 'convention',
+      cites: decision('Filters', 'matching is exact and case-sensitive, except tags, compared in lowercase'),
       message: `filter=${filterParameter(expressions)} does not find the records of eq(tags,${value})`,
       expected: idsOf(result.records),
       actual: walk.failed === undefined ? ids : walk.failed.response.status,
@@ -118,12 +204,13 @@ function inCheck(target: FilterTarget, attribute: string, hasEq: boolean): Check
     title: `in(${attribute}, ...) on ${target.operation} returns the records with any of the values`,
     family: 'filters',
     source: 'contract',
+    cites: offered(target, 'in'),
     operation: target.operation,
     async run(ctx) {
       const collection = await readableCollection(ctx, target);
       const picked = pickValues(ctx, collection.records, attribute, target.read, attribute === 'id' ? 3 : 2);
       if (picked.length === 0) {
-        ctx.skip(`no record of the unfiltered ${target.operation} shows a plain ${attribute} value`);
+        ctx.inconclusive(`no record of the unfiltered ${target.operation} shows a plain ${attribute} value`);
       }
       const values = picked.map((pick) => pick.value);
       const expressions: FilterExpression[] = [{ op: 'in', attribute, values }];
@@ -134,14 +221,19 @@ function inCheck(target: FilterTarget, attribute: string, hasEq: boolean): Check
           ...matchingIds(collection.records, expressions, target.read),
         ]),
       ];
-      const result = await filteredWalk(ctx, target, expressions);
+      const [result, probe] = await Promise.all([
+        filteredWalk(ctx, target, expressions),
+        negativeProbe(ctx, target, 'in', attribute, collection.records),
+      ]);
       if (result.failed !== undefined) return notAccepted(ctx, result, filter, 'contract');
       const failures = [
         ...unsatisfied(ctx, result, expressions, target.read, 'contract'),
         ...lost(ctx, result, expected, filter, 'contract'),
+        ...(probe ?? []),
       ];
       if (hasEq && values.length > 1)
         failures.push(...(await unionFailures(ctx, target, attribute, values, result)));
+      if (failures.length === 0) judgeable(ctx, probe, collection, result, filter);
       return failures;
     },
   };
@@ -171,12 +263,15 @@ async function unionFailures(
     ctx.fail(result.pages[0]?.exchange, {
       rule: 'in(attribute, v1, v2, ...) returns the union of the eq(attribute, v) results',
       source: 'contract',
+      cites: CONTRACT.nodeFilterIn,
       message: `filter=${filter}: ${missing.length} record(s) of the eq results missing (${listIds(missing)}), ${extra.length} not in any (${listIds(extra)})`,
       expected: [...union],
       actual: returned,
     }),
   ];
 }
+
+const AND = decision('Filters', "several expressions joined by ':' meaning AND");
 
 /** Two expressions joined by `:`. */
 interface AndCase {
@@ -230,24 +325,31 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
     family: 'filters',
     // interface.md lists operators, not how expressions combine: `:` as AND is decisions.md's.
     source: 'convention',
+    cites: decision('Filters', "several expressions joined by ':' meaning AND"),
     operation: target.operation,
     async run(ctx) {
       const collection = await readableCollection(ctx, target);
       const cases = andCases(ctx, target, collection.records, pairs);
-      if (cases.length === 0) ctx.skip(`no listed record shows plain values for ${pairs.flat().join(', ')}`);
+      if (cases.length === 0)
+        ctx.inconclusive(`no listed record shows plain values for ${pairs.flat().join(', ')}`);
       const failures: Failure[] = [];
-      for (const { label, expressions } of cases) {
+      const everyRecord = new Set(idsOf(collection.records)).size;
+      // Whether some answer left a record out: otherwise an ignored filter would pass as well.
+      let told = !collection.complete;
+      // Each case's three walks (left, right, both), every case at once.
+      const walks = await inParallel(
+        cases.flatMap(({ expressions }) => [[expressions[0]], [expressions[1]], expressions]),
+        (expressions) => filteredWalk(ctx, target, expressions),
+      );
+      for (const [index, { label, expressions }] of cases.entries()) {
         const filter = filterParameter(expressions);
-        const [left, right] = [
-          await filteredWalk(ctx, target, [expressions[0]]),
-          await filteredWalk(ctx, target, [expressions[1]]),
-        ];
-        const both = await filteredWalk(ctx, target, expressions);
+        const [left, right, both] = walks.slice(index * 3, index * 3 + 3) as [PageWalk, PageWalk, PageWalk];
         if (both.failed !== undefined) {
-          failures.push(...notAccepted(ctx, both, filter, 'convention'));
+          failures.push(...notAccepted(ctx, both, filter, 'convention', AND));
           continue;
         }
-        failures.push(...unsatisfied(ctx, both, expressions, target.read, 'convention'));
+        failures.push(...unsatisfied(ctx, both, expressions, target.read, 'convention', AND));
+        told ||= [left, right, both].some((walk) => new Set(idsOf(walk.records)).size < everyRecord);
         if (![left, right, both].every((walk) => walk.failed === undefined && walk.complete)) continue;
         const expected = commonIds(idsOf(left.records), idsOf(right.records));
         const returned = idsOf(both.records);
@@ -258,10 +360,16 @@ function andCheck(target: FilterTarget, pairs: string[][]): Check {
           ctx.fail(both.pages[0]?.exchange, {
             rule: "expressions joined by ':' mean AND: the intersection of each expression's results",
             source: 'convention',
+            cites: AND,
             message: `filter=${filter} (${label}): ${extra.length} record(s) outside the intersection (${listIds(extra)}), ${missing.length} missing (${listIds(missing)})`,
             expected,
             actual: returned,
           }),
+        );
+      }
+      if (failures.length === 0 && !told) {
+        ctx.inconclusive(
+          'every answer held every record: the data cannot tell AND from OR, or from an ignored filter',
         );
       }
       return failures;

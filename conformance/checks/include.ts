@@ -1,4 +1,5 @@
 import type { Check, CheckContext, Failure, Source } from '../check.js';
+import { CONTRACT, decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import { duplicateIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { arrayOf, idOf, jsonAt, objectEntries } from '../oracles/json-at.js';
@@ -26,6 +27,7 @@ function served(ctx: CheckContext, exchange: Exchange, include: string): unknown
   return ctx.fail(exchange, {
     rule: 'a documented include is accepted (2xx with data)',
     source: 'contract',
+    cites: CONTRACT.include,
     message: `include=${include} answered ${exchange.response.status}`,
     expected: '2xx',
     actual: exchange.response.status,
@@ -145,6 +147,7 @@ function subscriptionsIncludeCheck(asked: readonly ('plans' | 'products')[]): Ch
     title: `include=${include} on listSubscriptions adds the ${asked.join(' and ')} of the page's subscriptions`,
     family: 'include',
     source: 'contract',
+    cites: CONTRACT.include,
     operation: 'listSubscriptions',
     async run(ctx) {
       const exchange = await ctx.call('listSubscriptions', { query: { include } });
@@ -181,10 +184,12 @@ function notAskedCheck(
     title: `${operation} without include has no included member`,
     family: 'include',
     source: 'convention',
+    cites: decision('Include', 'included appears only when asked for'),
     operation,
     async run(ctx) {
       const exchange = await page(ctx);
-      if (!isSuccess(exchange.response.status)) ctx.skip(`${operation} answered ${exchange.response.status}`);
+      if (!isSuccess(exchange.response.status))
+        ctx.inconclusive(`${operation} answered ${exchange.response.status}`);
       const included = jsonAt(exchange.response.body, 'included');
       if (included === undefined) return [];
       return [
@@ -263,6 +268,7 @@ function nodeProductsIncludeCheck(id: string, pick: (ctx: CheckContext) => NodeI
     family: 'include',
     // interface.md describes the include values; the included keys and shapes are decisions.md's.
     source: 'convention',
+    cites: decision('Include', 'node products: included holds component_products, main_images and files'),
     operation: 'getNodeProducts',
     async run(ctx) {
       const asked = pick(ctx);

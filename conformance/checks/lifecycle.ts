@@ -1,4 +1,7 @@
-import { ALL_OPERATIONS, type Check, type CheckContext, type Failure } from '../check.js';
+import { ALL_OPERATIONS, type Check, type CheckContext, type Failure, type RunCache } from '../check.js';
+import { CONTRACT } from '../citations.js';
+import { eventually } from '../eventually.js';
+import { inParallel } from '../in-parallel.js';
 import { parseJson, type Exchange } from '../client.js';
 import { validCreateBody, type CreateBody } from '../create-body.js';
 import type { FilterExpression } from '../oracles/filter-match.js';
@@ -32,11 +35,11 @@ async function created(ctx: CheckContext): Promise<Created> {
   );
   const id = idOf(jsonAt(exchange.response.body, 'data'));
   if (!isSuccess(exchange.response.status)) {
-    ctx.skip(
+    ctx.inconclusive(
       `the lifecycle create answered ${exchange.response.status}; status.create-subscription reports creates`,
     );
   }
-  if (id === undefined) ctx.skip('the created subscription shows no data.id to follow');
+  if (id === undefined) ctx.inconclusive('the created subscription shows no data.id to follow');
   const planId = jsonAt(exchange.response.body, 'data', 'attributes', 'plan_id');
   return { body, exchange, id, planId: typeof planId === 'string' ? planId : undefined };
 }
@@ -118,7 +121,9 @@ async function otherPlan(ctx: CheckContext, subscription: Created): Promise<stri
   const candidates = [...idsOf(arrayOf(jsonAt(offering, 'relationships', 'plans', 'data'))), ...idsOf(plans)];
   const other = candidates.find((id) => id !== subscription.planId);
   if (other === undefined) {
-    ctx.skip("neither the offering's relationships nor include=plans show a second plan of its offering");
+    ctx.inconclusive(
+      "neither the offering's relationships nor include=plans show a second plan of its offering",
+    );
   }
   return other;
 }
@@ -155,18 +160,19 @@ async function planSwitch(ctx: CheckContext): Promise<Failure[]> {
       }),
     );
   }
-  const walk = await filteredWalk(
-    ctx,
-    SUBSCRIPTIONS,
-    eq('external_ref', String(subscription.body.data.external_ref)),
-  );
-  const listed = jsonAt(
-    walk.records.find((record) => idOf(record) === subscription.id),
-    'attributes',
-    'plan_id',
-  );
-  if (listed !== planId) {
-    failures.push(
+  const listedPlan = async (): Promise<Failure[]> => {
+    const walk = await filteredWalk(
+      ctx,
+      SUBSCRIPTIONS,
+      eq('external_ref', String(subscription.body.data.external_ref)),
+    );
+    const listed = jsonAt(
+      walk.records.find((record) => idOf(record) === subscription.id),
+      'attributes',
+      'plan_id',
+    );
+    if (listed === planId) return [];
+    return [
       ctx.fail(walk.pages[0]?.exchange ?? walk.failed, {
         rule: 'after a plan switch the list shows the new plan_id',
         source: 'contract',
@@ -174,8 +180,9 @@ async function planSwitch(ctx: CheckContext): Promise<Failure[]> {
         expected: planId,
         actual: listed ?? 'not listed',
       }),
-    );
-  }
+    ];
+  };
+  failures.push(...(await eventually(ctx, listedPlan)));
   return failures;
 }
 
@@ -188,32 +195,30 @@ interface Write {
 
 const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** Every subscription the run created, and the plan its last successful update gave it. */
-function writesOfTheRun(ctx: CheckContext): Map<string, Write> {
-  const writes = new Map<string, Write>();
-  for (const exchange of ctx.exchanges()) {
-    if (!isSuccess(exchange.response.status)) continue;
-    const data = jsonAt(exchange.response.body, 'data');
-    if (exchange.operation === 'createSubscription') {
-      const id = idOf(data);
-      const planId = stringOrUndefined(jsonAt(data, 'attributes', 'plan_id'));
-      if (id !== undefined)
-        writes.set(id, { accountId: jsonAt(data, 'attributes', 'account_id'), planId, exchange });
-      continue;
-    }
-    if (exchange.operation !== 'updateSubscription') continue;
-    // The answer may omit the body: the path names the subscription, the request the plan asked for.
-    const id =
-      idOf(data) ?? decodeURIComponent(new URL(exchange.request.url).pathname.split('/').at(-1) ?? '');
-    const known = writes.get(id);
-    if (known === undefined) continue;
-    const sent = stringOrUndefined(
-      jsonAt(parseJson(exchange.request.body ?? ''), 'data', 'attributes', 'plan_id'),
-    );
-    const planId = stringOrUndefined(jsonAt(data, 'attributes', 'plan_id')) ?? sent ?? known.planId;
-    writes.set(id, { ...known, planId, exchange });
+/** The writes of each run, as the nothing-lost check watched them (keyed by the run's cache). */
+const writesByRun = new WeakMap<RunCache, Map<string, Write>>();
+
+/** Notes a successful create or update: the subscription, and the plan its last write gave it. */
+function noteWrite(writes: Map<string, Write>, exchange: Exchange): void {
+  if (!isSuccess(exchange.response.status)) return;
+  const data = jsonAt(exchange.response.body, 'data');
+  if (exchange.operation === 'createSubscription') {
+    const id = idOf(data);
+    const planId = stringOrUndefined(jsonAt(data, 'attributes', 'plan_id'));
+    if (id !== undefined)
+      writes.set(id, { accountId: jsonAt(data, 'attributes', 'account_id'), planId, exchange });
+    return;
   }
-  return writes;
+  if (exchange.operation !== 'updateSubscription') return;
+  // The answer may omit the body: the path names the subscription, the request the plan asked for.
+  const id = idOf(data) ?? decodeURIComponent(new URL(exchange.request.url).pathname.split('/').at(-1) ?? '');
+  const known = writes.get(id);
+  if (known === undefined) return;
+  const sent = stringOrUndefined(
+    jsonAt(parseJson(exchange.request.body ?? ''), 'data', 'attributes', 'plan_id'),
+  );
+  const planId = stringOrUndefined(jsonAt(data, 'attributes', 'plan_id')) ?? sent ?? known.planId;
+  writes.set(id, { ...known, planId, exchange });
 }
 
 /** A final look: every subscription created in the run is still listed, with the plan it was last given. */
@@ -222,12 +227,18 @@ const nothingLost: Check = {
   title: 'Every subscription the run created is listed afterwards, with its latest plan',
   family: 'lifecycle',
   source: 'contract',
+  cites: CONTRACT.listAll,
   operation: ALL_OPERATIONS,
   readOnly: false,
-  final: true,
+  watch(ctx, exchange) {
+    let writes = writesByRun.get(ctx.cache);
+    if (writes === undefined) writesByRun.set(ctx.cache, (writes = new Map()));
+    noteWrite(writes, exchange);
+    return undefined;
+  },
   async run(ctx) {
-    const writes = writesOfTheRun(ctx);
-    if (writes.size === 0) ctx.skip('no subscription was created in this run');
+    const writes = writesByRun.get(ctx.cache) ?? new Map<string, Write>();
+    if (writes.size === 0) ctx.inconclusive('no subscription was created in this run');
     const failures: Failure[] = [];
     const walk = await walkPages(ctx, 'listSubscriptions', {}, 100);
     if (walk.complete) {
@@ -258,14 +269,22 @@ const nothingLost: Check = {
         );
       }
     }
-    for (const [id, { accountId }] of [...writes.entries()].slice(0, 10)) {
-      if (typeof accountId !== 'string') continue;
+    // Each created subscription found by its account, a few at once.
+    const accounts = [...writes.entries()]
+      .slice(0, 10)
+      .filter(
+        (entry): entry is [string, Write & { accountId: string }] => typeof entry[1].accountId === 'string',
+      );
+    const found = await inParallel(accounts, ([id, { accountId }]) => {
       const expressions = eq('account_id', accountId);
-      const found = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
-      if (found.failed !== undefined)
-        failures.push(...notAccepted(ctx, found, filterParameter(expressions), 'contract'));
-      else failures.push(...lost(ctx, found, [id], filterParameter(expressions), 'contract'));
-    }
+      return eventually(ctx, async () => {
+        const walk = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
+        if (walk.failed !== undefined)
+          return notAccepted(ctx, walk, filterParameter(expressions), 'contract');
+        return lost(ctx, walk, [id], filterParameter(expressions), 'contract');
+      });
+    });
+    failures.push(...found.flat());
     return failures;
   },
 };
@@ -276,12 +295,13 @@ export const lifecycleChecks: Check[] = [
     title: 'A created subscription is found by eq(external_ref) and listed as created',
     family: 'lifecycle',
     source: 'contract',
+    cites: CONTRACT.listAll,
     operation: 'createSubscription',
     readOnly: false,
     async run(ctx) {
       const subscription = await created(ctx);
-      const failures = await foundBy(ctx, subscription, 'external_ref');
-      return failures.length > 0 ? failures : listedAsCreated(ctx, subscription);
+      const failures = await eventually(ctx, () => foundBy(ctx, subscription, 'external_ref'));
+      return failures.length > 0 ? failures : eventually(ctx, () => listedAsCreated(ctx, subscription));
     },
   },
   {
@@ -289,10 +309,12 @@ export const lifecycleChecks: Check[] = [
     title: 'A created subscription is found by eq(account_id)',
     family: 'lifecycle',
     source: 'contract',
+    cites: CONTRACT.listFilters,
     operation: 'listSubscriptions',
     readOnly: false,
     async run(ctx) {
-      return foundBy(ctx, await created(ctx), 'account_id');
+      const subscription = await created(ctx);
+      return eventually(ctx, () => foundBy(ctx, subscription, 'account_id'));
     },
   },
   {
@@ -300,6 +322,7 @@ export const lifecycleChecks: Check[] = [
     title: 'A PUT with another plan of the offering switches the plan, and the list shows it',
     family: 'lifecycle',
     source: 'contract',
+    cites: CONTRACT.planSwitch,
     operation: 'updateSubscription',
     readOnly: false,
     run: planSwitch,

@@ -1,4 +1,5 @@
 import type { CheckContext, Failure } from '../check.js';
+import { CONTRACT } from '../citations.js';
 import type { Exchange } from '../client.js';
 import { jsonAt } from '../oracles/json-at.js';
 import { isSuccess } from '../shared-requests.js';
@@ -30,6 +31,7 @@ export function pageNotServed(ctx: CheckContext, exchange: Exchange, what: strin
   return ctx.fail(exchange, {
     rule: 'a page within the documented paging bounds is served (2xx with data)',
     source: 'contract',
+    cites: CONTRACT.pageLimits,
     message: `${what} answered ${exchange.response.status}`,
     expected: '2xx',
     actual: exchange.response.status,

@@ -1,4 +1,6 @@
 import type { Check, CheckContext, Failure, Source } from '../check.js';
+import { CONTRACT, decision } from '../citations.js';
+import { inParallel } from '../in-parallel.js';
 import type { Exchange } from '../client.js';
 import { filterParameter } from '../oracles/filter-match.js';
 import { idsOf } from '../oracles/id-sets.js';
@@ -27,6 +29,10 @@ function linkCheck(target: FilterTarget, contract: Source, limits: readonly [num
     title: `links first/last/prev/next of ${target.operation} are right and lead to the pages they name`,
     family: 'paging',
     source: contract,
+    cites:
+      contract === 'contract'
+        ? CONTRACT.nodeLinks
+        : decision('Paging', 'links: absolute URLs; first, last, prev, next'),
     operation: target.operation,
     async run(ctx) {
       const reference = await readableCollection(ctx, target);
@@ -70,7 +76,7 @@ async function singlePageRules(
   ids: readonly string[],
 ): Promise<Failure[]> {
   const only = ids[0];
-  if (only === undefined) ctx.skip('the collection is empty');
+  if (only === undefined) ctx.inconclusive('the collection is empty');
   // A one-page answer whatever the collection's size: a filter that finds one record (or a few).
   const filter =
     target === NODE_PRODUCTS
@@ -130,7 +136,7 @@ async function subscriptionFilter(ctx: CheckContext): Promise<string> {
   const accounts = collection.records
     .map((record) => jsonAt(record, 'attributes', 'account_id'))
     .filter((value): value is string => typeof value === 'string');
-  if (accounts.length === 0) ctx.skip('no listed subscription shows an account_id');
+  if (accounts.length === 0) ctx.inconclusive('no listed subscription shows an account_id');
   return filterParameter([{ op: 'eq', attribute: 'account_id', values: [ctx.random.pick(accounts)] }]);
 }
 
@@ -163,6 +169,17 @@ async function followFirst(
   ];
 }
 
+/** Whether a link stays on the base URL's origin and under its path. */
+export function underBase(base: URL, link: string): boolean {
+  try {
+    const url = new URL(link);
+    const prefix = base.pathname.replace(/\/+$/, '');
+    return url.origin === base.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+  } catch {
+    return false;
+  }
+}
+
 /** Sends a link as given; a link that is not an absolute URL, or does not answer 2xx, is a failure. */
 async function follow(
   ctx: CheckContext,
@@ -180,6 +197,19 @@ async function follow(
         source,
         message: `links.${name} of ${page.label} is ${JSON.stringify(link) ?? 'missing'}`,
         actual: link ?? 'missing',
+      }),
+    ];
+  }
+  if (!underBase(ctx.baseUrl, link)) {
+    // Not followed: the kit's credentials never go to another host, and what answers there is not under test.
+    return [
+      ctx.fail(page.exchange, {
+        rule: 'links point under the base URL (not followed: credentials never leave it)',
+        source: 'convention',
+        cites: decision('Paging', 'links: absolute URLs that repeat the request (same host)'),
+        message: `links.${name} of ${page.label} points off the base URL ${ctx.baseUrl.href}: ${link}`,
+        expected: `${ctx.baseUrl.href}...`,
+        actual: link,
       }),
     ];
   }
@@ -207,8 +237,11 @@ async function multiPageRules(
   const lastOffset = (Math.ceil(total / limit) - 1) * limit;
   const pages = new Map<number, FetchedPage>();
   const failures: Failure[] = [];
-  for (const offset of [...new Set([0, limit, lastOffset])]) {
-    const exchange = await requestPage(ctx, target, offset, limit);
+  const offsets = [...new Set([0, limit, lastOffset])];
+  const answers = await inParallel(offsets, (offset) => requestPage(ctx, target, offset, limit));
+  for (const [index, offset] of offsets.entries()) {
+    const exchange = answers[index];
+    if (exchange === undefined) continue;
     if (pageRecords(exchange) === undefined) {
       failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
       continue;
@@ -234,13 +267,18 @@ async function multiPageRules(
     [0, 'last', lastOffset],
     [limit, 'first', 0],
   ];
-  for (const [from, name, to] of trips) {
+  // Every trip followed at once; judged in order.
+  const followedTrips = await inParallel(trips, async ([from, name, to]) => {
     const page = pages.get(from);
     const destination = pages.get(to);
-    if (page === undefined || destination === undefined) continue;
+    if (page === undefined || destination === undefined) return undefined;
     const links = linksOf(ctx, page, contract, []);
-    if (links === undefined) continue;
-    const followed = await follow(ctx, target, page, links, name, contract);
+    if (links === undefined) return undefined;
+    return { page, destination, name, followed: await follow(ctx, target, page, links, name, contract) };
+  });
+  for (const trip of followedTrips) {
+    if (trip === undefined) continue;
+    const { page, destination, name, followed } = trip;
     if (!('exchange' in followed)) {
       failures.push(...followed);
       continue;

@@ -3,6 +3,7 @@ import { duplicateIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js'
 import { jsonAt } from '../oracles/json-at.js';
 import { expectedCurrentPage, expectedPageCount } from '../oracles/page-arithmetic.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
+import { CONTRACT, decision } from '../citations.js';
 import { NODE_PRODUCTS, SUBSCRIPTIONS, readableCollection, type FilterTarget } from './filter-targets.js';
 import { pageNotServed, pageRecords, requestPage } from './page-requests.js';
 import { linkChecks } from './paging-links.js';
@@ -17,6 +18,7 @@ function walkCheck(target: FilterTarget, limits: readonly [number, number]): Che
     title: `Pages of ${target.operation} hold at most page[limit] records, are disjoint and complete`,
     family: 'paging',
     source: 'contract',
+    cites: target === NODE_PRODUCTS ? CONTRACT.nodeOffset : CONTRACT.listOffset,
     operation: target.operation,
     async run(ctx) {
       const reference = await readableCollection(ctx, target, { allowEmpty: true });
@@ -90,6 +92,7 @@ function completeness(
       ctx.fail(first, {
         rule: 'meta.results.total is the number of records of the whole collection',
         source: 'contract',
+        cites: CONTRACT.nodeTotal,
         message: `meta.results.total is ${total}, the pages hold ${new Set(ids).size} records`,
         expected: new Set(ids).size,
         actual: total,
@@ -109,11 +112,12 @@ function offsetCheck(target: FilterTarget): Check {
     title: `page[offset] on ${target.operation} starts the page at that record`,
     family: 'paging',
     source: 'contract',
+    cites: target === NODE_PRODUCTS ? CONTRACT.nodeOffset : CONTRACT.listOffset,
     operation: target.operation,
     async run(ctx) {
       const reference = await readableCollection(ctx, target);
       const all = idsOf(reference.records);
-      if (all.length < 2) ctx.skip('the collection has fewer than 2 records');
+      if (all.length < 2) ctx.inconclusive('the collection has fewer than 2 records');
       const offset = ctx.random.int(1, Math.min(all.length - 1, 60));
       const limit = ctx.random.int(2, 10);
       const exchange = await requestPage(ctx, target, offset, limit);
@@ -153,73 +157,95 @@ function offsetCheck(target: FilterTarget): Check {
   };
 }
 
-/** meta.page and meta.results of node products: limit and offset as asked, totals steady, the formulas of decisions.md. */
-const nodeProductsMetaCheck: Check = {
-  id: 'paging.node-products-meta',
-  title: 'meta.page and meta.results of node products add up',
-  family: 'paging',
-  source: 'contract',
-  operation: 'getNodeProducts',
-  async run(ctx) {
-    const reference = await readableCollection(ctx, NODE_PRODUCTS, { allowEmpty: true });
-    const count = idsOf(reference.records).length;
-    const limit = ctx.random.int(3, 9);
-    const offsets = [0, limit, limit + 1, count + limit].filter((offset) => offset <= 10000);
-    const failures: Failure[] = [];
-    for (const offset of offsets) {
-      const exchange = await requestPage(ctx, NODE_PRODUCTS, offset, limit);
-      const records = pageRecords(exchange);
-      if (records === undefined) {
-        failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
-        continue;
+/**
+ * meta.page and meta.results: limit and offset as asked, totals steady, the formulas of decisions.md. Node
+ * products' meta is in interface.md; a subscriptions list may carry one too (decisions.md, like node
+ * products'): when it does its arithmetic is checked as a convention, when it does not nothing fails.
+ */
+function metaCheck(target: FilterTarget): Check {
+  const contract = target === NODE_PRODUCTS;
+  return {
+    id: `paging.${target.label}-meta`,
+    title: `meta.page and meta.results of ${target.operation} add up`,
+    family: 'paging',
+    source: contract ? 'contract' : 'convention',
+    cites: contract ? CONTRACT.nodePageMeta : decision('Paging', 'meta.page: limit, offset, current, total'),
+    operation: target.operation,
+    async run(ctx) {
+      const reference = await readableCollection(ctx, target, { allowEmpty: true });
+      if (!contract && jsonAt(reference.pages[0]?.exchange.response.body, 'meta') === undefined) {
+        ctx.skip('the list carries no meta (decisions.md does not ask the subscriptions list for one)');
       }
-      const meta = (path: string[]) => jsonAt(exchange.response.body, 'meta', ...path);
-      const rules: Array<[string, 'contract' | 'convention', unknown, unknown]> = [
-        ['meta.page.limit is the page[limit] in effect', 'contract', limit, meta(['page', 'limit'])],
-        ['meta.page.offset is the page[offset] asked for', 'contract', offset, meta(['page', 'offset'])],
-        [
-          'meta.page.current = floor(offset / limit) + 1 (decisions.md)',
-          'convention',
-          expectedCurrentPage(offset, limit),
-          meta(['page', 'current']),
-        ],
-      ];
-      if (reference.complete) {
-        rules.push(
-          ['meta.results.total counts the whole collection', 'contract', count, meta(['results', 'total'])],
+      const count = idsOf(reference.records).length;
+      const limit = ctx.random.int(3, 9);
+      const offsets = [0, limit, limit + 1, count + limit].filter((offset) => offset <= 10000);
+      const failures: Failure[] = [];
+      const shape = (source: 'contract' | 'convention') => (contract ? source : 'convention');
+      for (const offset of offsets) {
+        const exchange = await requestPage(ctx, target, offset, limit);
+        const records = pageRecords(exchange);
+        if (records === undefined) {
+          failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
+          continue;
+        }
+        const meta = (path: string[]) => jsonAt(exchange.response.body, 'meta', ...path);
+        const rules: Array<[string, 'contract' | 'convention', unknown, unknown]> = [
+          ['meta.page.limit is the page[limit] in effect', shape('contract'), limit, meta(['page', 'limit'])],
           [
-            'meta.page.total = ceil(results.total / limit) (decisions.md)',
-            'convention',
-            expectedPageCount(count, limit),
-            meta(['page', 'total']),
+            'meta.page.offset is the page[offset] asked for',
+            shape('contract'),
+            offset,
+            meta(['page', 'offset']),
           ],
-        );
+          [
+            'meta.page.current = floor(offset / limit) + 1 (decisions.md)',
+            'convention',
+            expectedCurrentPage(offset, limit),
+            meta(['page', 'current']),
+          ],
+        ];
+        if (reference.complete) {
+          rules.push(
+            [
+              'meta.results.total counts the whole collection',
+              shape('contract'),
+              count,
+              meta(['results', 'total']),
+            ],
+            [
+              'meta.page.total = ceil(results.total / limit) (decisions.md)',
+              'convention',
+              expectedPageCount(count, limit),
+              meta(['page', 'total']),
+            ],
+          );
+          if (offset >= count)
+            rules.push(['a page past the last record is empty', shape('contract'), 0, records.length]);
+        }
+        for (const [rule, source, expected, actual] of rules) {
+          if (expected === actual) continue;
+          failures.push(
+            ctx.fail(exchange, {
+              rule,
+              source,
+              message: `page[offset]=${offset}&page[limit]=${limit}: expected ${String(expected)}, got ${JSON.stringify(actual) ?? 'nothing'}`,
+              expected,
+              actual,
+            }),
+          );
+        }
       }
-      if (offset >= count && reference.complete) {
-        rules.push(['a page past the last record is empty', 'contract', 0, records.length]);
-      }
-      for (const [rule, source, expected, actual] of rules) {
-        if (expected === actual) continue;
-        failures.push(
-          ctx.fail(exchange, {
-            rule,
-            source,
-            message: `page[offset]=${offset}&page[limit]=${limit}: expected ${String(expected)}, got ${JSON.stringify(actual) ?? 'nothing'}`,
-            expected,
-            actual,
-          }),
-        );
-      }
-    }
-    return failures;
-  },
-};
+      return failures;
+    },
+  };
+}
 
 export const pagingChecks: Check[] = [
   walkCheck(NODE_PRODUCTS, [5, 12]),
   walkCheck(SUBSCRIPTIONS, [20, 40]),
   offsetCheck(NODE_PRODUCTS),
   offsetCheck(SUBSCRIPTIONS),
-  nodeProductsMetaCheck,
+  metaCheck(NODE_PRODUCTS),
+  metaCheck(SUBSCRIPTIONS),
   ...linkChecks,
 ];

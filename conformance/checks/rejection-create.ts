@@ -1,5 +1,6 @@
 import type { Check, CheckContext, OperationRequest, Source } from '../check.js';
 import { validCreateBody } from '../create-body.js';
+import { CONTRACT, decision, limitsRow } from '../citations.js';
 import { rejectionCheck, setPath, type RejectionCase } from '../rejection-case.js';
 
 type Path = ReadonlyArray<string | number>;
@@ -20,8 +21,25 @@ function bodyCase(label: string, rule: string, source: Source, path: Path, value
   return { label, rule, source, request: createWith(path, value) };
 }
 
-const missing = (field: string): RejectionCase =>
-  bodyCase(`a create body without ${field}`, `${field} is required`, 'contract', ['data', field], undefined);
+/** Where these three sit is not shown (data or a payment_authority alternative): decisions.md puts them in data. */
+const FLAT_BODY = decision(
+  'Create and update',
+  'the create body is flat: data holds manual_payments, name, email',
+);
+
+const missing = (field: string): RejectionCase => {
+  const placed = ['manual_payments', 'name', 'email'].includes(field);
+  return {
+    ...bodyCase(
+      `a create body without ${field}`,
+      `${field} is required${placed ? ' in data (decisions.md)' : ''}`,
+      placed ? 'convention' : 'contract',
+      ['data', field],
+      undefined,
+    ),
+    ...(placed ? { cites: FLAT_BODY } : {}),
+  };
+};
 
 const long = (length: number): string => 'x'.repeat(length);
 
@@ -32,6 +50,7 @@ export const createRejectionChecks: Check[] = [
     title: 'A create body missing a required field is rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: CONTRACT.createBody,
     needsAcceptedCreate: true,
     cases: [
       ...['account_id', 'currency', 'manual_payments', 'name', 'email'].map(missing),
@@ -48,6 +67,7 @@ export const createRejectionChecks: Check[] = [
     title: 'Subscription fields outside their documented limits are rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: limitsRow('name (offering, product, plan, subscription) | 3 to 1024 characters'),
     needsAcceptedCreate: true,
     cases: [
       bodyCase('a name of 2 characters', 'name is 3 to 1024 characters', 'contract', ['data', 'name'], 'ab'),
@@ -86,13 +106,16 @@ export const createRejectionChecks: Check[] = [
         ['data', 'currency'],
         'A'.repeat(1025),
       ),
-      bodyCase(
-        'a lowercase currency',
-        'currency is a three-letter uppercase ISO code',
-        'convention',
-        ['data', 'currency'],
-        'usd',
-      ),
+      {
+        ...bodyCase(
+          'a lowercase currency',
+          'currency is a three-letter uppercase ISO code',
+          'convention',
+          ['data', 'currency'],
+          'usd',
+        ),
+        cites: decision('Status codes', 'a schema violation in the body is a 400'),
+      },
       bodyCase(
         'an external_ref of 2049 characters',
         'external_ref is at most 2048 characters',
@@ -121,6 +144,7 @@ export const createRejectionChecks: Check[] = [
     title: 'A payment authority outside its documented shape is rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: CONTRACT.paymentAuthority,
     needsAcceptedCreate: true,
     cases: [
       ...(
@@ -161,6 +185,7 @@ export const createRejectionChecks: Check[] = [
     title: 'An inline offering outside its documented limits is rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: CONTRACT.createOffering,
     needsAcceptedCreate: true,
     cases: [
       bodyCase(
@@ -205,6 +230,7 @@ export const createRejectionChecks: Check[] = [
     title: 'An offering product outside its documented limits is rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: CONTRACT.offeringProduct,
     needsAcceptedCreate: true,
     cases: [
       bodyCase(
@@ -260,6 +286,7 @@ export const createRejectionChecks: Check[] = [
     operation: 'createSubscription',
     // The interface shows only the plans array, not its objects: plan fields in the body are conventions.
     source: 'convention',
+    cites: decision('Create and update', 'the plan objects of the create body follow the response plan'),
     needsAcceptedCreate: true,
     cases: [
       bodyCase(
@@ -298,6 +325,7 @@ export const createRejectionChecks: Check[] = [
     title: 'A create body that is not a JSON object with data is rejected',
     operation: 'createSubscription',
     source: 'contract',
+    cites: CONTRACT.bodiesAreJson,
     needsAcceptedCreate: true,
     cases: [
       {
@@ -322,6 +350,7 @@ export const createRejectionChecks: Check[] = [
         label: 'a valid body sent as text/plain',
         rule: 'request bodies are sent as application/json',
         source: 'convention',
+        cites: decision('Status codes', 'a request body that is not JSON (Content-Type) is a 415'),
         expected: 415,
         request: (ctx) => ({
           body: JSON.stringify(validCreateBody(ctx.random)),

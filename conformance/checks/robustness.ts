@@ -5,12 +5,13 @@ import {
   type Failure,
   type OperationRequest,
 } from '../check.js';
+import { CONTRACT, NEVER_5XX, runOption } from '../citations.js';
+import { inParallel } from '../in-parallel.js';
 import type { Exchange } from '../client.js';
 import { validCreateBody } from '../create-body.js';
 import type { Prng } from '../prng.js';
 import { setPath } from '../rejection-case.js';
 import { catalogParams } from '../shared-requests.js';
-import { capFailures } from './schema.js';
 
 /** Requests per fuzz check: enough to shake a parser, few enough for a staging run. */
 export const FUZZ_REQUESTS = 12;
@@ -102,7 +103,7 @@ function fuzzCheck(
   id: string,
   title: string,
   operation: string,
-  request: (ctx: CheckContext) => Promise<Exchange>,
+  request: (ctx: CheckContext) => OperationRequest,
   readOnly = true,
 ): Check {
   return {
@@ -110,14 +111,14 @@ function fuzzCheck(
     title,
     family: 'robustness',
     source: 'contract',
+    cites: NEVER_5XX,
     operation,
     readOnly,
     async run(ctx) {
-      const failures: Failure[] = [];
-      for (let i = 0; i < FUZZ_REQUESTS; i++) {
-        failures.push(...serverErrors(ctx, await request(ctx), 'a seeded odd request'));
-      }
-      return failures;
+      // All drawn first, in order, then sent a few at a time: the same seed sends the same requests.
+      const requests = Array.from({ length: FUZZ_REQUESTS }, () => request(ctx));
+      const exchanges = await inParallel(requests, (built) => ctx.call(operation, built));
+      return exchanges.flatMap((exchange) => serverErrors(ctx, exchange, 'a seeded odd request'));
     },
   };
 }
@@ -152,37 +153,44 @@ const extremeNumbersCheck: Check = {
   title: 'Create bodies with extreme plan numbers never get a 5xx, nor break the list afterwards',
   family: 'robustness',
   source: 'contract',
+  cites: NEVER_5XX,
   operation: 'createSubscription',
   readOnly: false,
   async run(ctx) {
-    const failures: Failure[] = [];
-    for (const fields of EXTREME_PLANS) {
+    // Bodies drawn in order first; each case (create, then list what it created) runs beside the others.
+    const bodies = EXTREME_PLANS.map((fields) => {
       const body = validCreateBody(ctx.random);
       for (const [key, value] of Object.entries(fields))
         setPath(body, ['data', 'offering', 'plans', 0, key], value);
+      return { fields, body };
+    });
+    const found = await inParallel(bodies, async ({ fields, body }) => {
       const created = await ctx.call('createSubscription', { json: body });
-      failures.push(...serverErrors(ctx, created, `a create with ${JSON.stringify(fields)}`));
-      if (created.response.status >= 300) continue;
+      const failures = serverErrors(ctx, created, `a create with ${JSON.stringify(fields)}`);
+      if (created.response.status >= 300) return failures;
       const listed = await ctx.call('listSubscriptions', {
         query: [['filter', `eq(external_ref,${String(body.data.external_ref)})`]],
       });
-      failures.push(
+      return [
+        ...failures,
         ...serverErrors(ctx, listed, `listing the subscription created with ${JSON.stringify(fields)}`),
-      );
-    }
-    return failures;
+      ];
+    });
+    return found.flat();
   },
 };
 
-const nodeRequest = (ctx: CheckContext, extra: OperationRequest): Promise<Exchange> =>
-  ctx.call('getNodeProducts', { params: catalogParams(ctx), ...extra });
+const nodeRequest = (ctx: CheckContext, extra: OperationRequest): OperationRequest => ({
+  params: catalogParams(ctx),
+  ...extra,
+});
 
 export const robustnessChecks: Check[] = [
   fuzzCheck(
     'robustness.fuzz-list-subscriptions',
     'Odd list queries never get a 5xx',
     'listSubscriptions',
-    (ctx) => ctx.call('listSubscriptions', { query: oddQuery(ctx.random) }),
+    (ctx) => ({ query: oddQuery(ctx.random) }),
   ),
   fuzzCheck(
     'robustness.fuzz-node-products',
@@ -221,7 +229,7 @@ export const robustnessChecks: Check[] = [
     'robustness.fuzz-create-subscription',
     'Odd create bodies never get a 5xx',
     'createSubscription',
-    (ctx) => ctx.call('createSubscription', { json: oddCreateBody(ctx.random) }),
+    (ctx) => ({ json: oddCreateBody(ctx.random) }),
     false,
   ),
   {
@@ -229,22 +237,38 @@ export const robustnessChecks: Check[] = [
     title: 'No request of the whole run got a 5xx',
     family: 'robustness',
     source: 'contract',
+    cites: NEVER_5XX,
     operation: ALL_OPERATIONS,
-    final: true,
-    run(ctx) {
-      const exchanges = ctx.exchanges();
-      if (exchanges.length === 0) ctx.skip('no exchanges were recorded in this run');
-      const failures = exchanges
-        .filter((exchange) => exchange.response.status >= 500)
-        .map((exchange) =>
-          ctx.fail(exchange, {
-            rule: 'never a 5xx: every input gets an answer, a 4xx when it is wrong',
-            message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} got ${exchange.response.status}`,
-            expected: '< 500',
-            actual: exchange.response.status,
-          }),
-        );
-      return Promise.resolve(capFailures(ctx, failures));
+    watch(ctx, exchange) {
+      if (exchange.response.status < 500) return [];
+      return [
+        ctx.fail(exchange, {
+          rule: 'never a 5xx: every input gets an answer, a 4xx when it is wrong',
+          message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} got ${exchange.response.status}`,
+          expected: '< 500',
+          actual: exchange.response.status,
+        }),
+      ];
+    },
+  },
+  {
+    id: 'robustness.body-size',
+    title: 'Every response body of the run fits in --max-body-bytes',
+    family: 'robustness',
+    source: 'contract',
+    cites: `${runOption('--max-body-bytes')} (${CONTRACT.pageLimits}: a page holds at most 100 records)`,
+    operation: ALL_OPERATIONS,
+    watch(ctx, exchange) {
+      const cap = exchange.overLimit;
+      if (cap === undefined) return [];
+      return [
+        ctx.fail(exchange, {
+          rule: `a response body fits in --max-body-bytes (${cap} bytes); raise the cap if such bodies are meant`,
+          message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} got a body over ${cap} bytes (dropped unread)`,
+          expected: `<= ${cap} bytes`,
+          actual: `more than ${cap} bytes`,
+        }),
+      ];
     },
   },
   {
@@ -252,24 +276,24 @@ export const robustnessChecks: Check[] = [
     title: 'Every response of the run came within --max-response-ms',
     family: 'robustness',
     source: 'contract',
+    cites: runOption('--max-response-ms'),
     operation: ALL_OPERATIONS,
-    final: true,
-    run(ctx) {
+    watch(ctx, exchange) {
       const budget = ctx.settings.maxResponseMs;
-      if (budget === undefined) return ctx.skip('no --max-response-ms budget given');
-      const exchanges = ctx.exchanges();
-      if (exchanges.length === 0) ctx.skip('no exchanges were recorded in this run');
-      const failures = exchanges
-        .filter((exchange) => exchange.response.ms > budget)
-        .map((exchange) =>
-          ctx.fail(exchange, {
-            rule: `every response within ${budget} ms (--max-response-ms)`,
-            message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} took ${exchange.response.ms} ms`,
-            expected: `<= ${budget} ms`,
-            actual: `${exchange.response.ms} ms`,
-          }),
-        );
-      return Promise.resolve(capFailures(ctx, failures));
+      if (budget === undefined) return undefined;
+      if (exchange.response.ms <= budget) return [];
+      return [
+        ctx.fail(exchange, {
+          rule: `every response within ${budget} ms (--max-response-ms)`,
+          message: `${exchange.request.method} sent by ${exchange.checkId ?? 'the run'} took ${exchange.response.ms} ms`,
+          expected: `<= ${budget} ms`,
+          actual: `${exchange.response.ms} ms`,
+        }),
+      ];
+    },
+    run(ctx) {
+      if (ctx.settings.maxResponseMs === undefined) ctx.skip('no --max-response-ms budget given');
+      return Promise.resolve([]);
     },
   },
 ];

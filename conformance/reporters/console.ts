@@ -1,29 +1,48 @@
 import type { CheckResult, Failure, Outcome } from '../check.js';
-import { formatValue, groupByFamily } from './group-by-family.js';
+import { formatValue } from './group-by-family.js';
 import type { Reporter, RunPlan, RunSummary } from './reporter.js';
 
-export const OUTCOME_MARKS: Record<Outcome, string> = { passed: '✓', failed: '✗', warned: '!', skipped: '-' };
+export const OUTCOME_MARKS: Record<Outcome, string> = {
+  passed: '✓',
+  failed: '✗',
+  warned: '!',
+  skipped: '-',
+  inconclusive: '?',
+};
 
-/** Schema errors shown per failure; the JSON report keeps them all. */
-const SCHEMA_ERRORS_SHOWN = 10;
+const NOT_SELECTED = 'not selected by --only';
 
-/** Progress while the run goes (one line per check), then failures, warnings and a summary per family. */
+/** Failures told in full per failed check; the rest are counted (the reports hold them all). */
+const TOLD_PER_CHECK = 1;
+
+/**
+ * One line per check as the run goes (checks --only leaves out in one line), then the full story of each failure
+ * in three lines (check and source; rule and what was wrong; curl) and one summary line: a run of 10 failures
+ * fits in under 150 lines.
+ */
 export function consoleReporter(write: (text: string) => void): Reporter {
+  let unselected = 0;
   return {
     start(plan: RunPlan) {
       const toRun = plan.checks.filter((planned) => planned.skipReason === undefined).length;
-      const flags = [plan.strict ? 'strict' : '', plan.readOnly ? 'read-only' : ''].filter(
-        (flag) => flag !== '',
-      );
+      const flags = [
+        plan.strict ? 'strict' : '',
+        plan.readOnly ? 'read-only' : '',
+        plan.concurrency === undefined ? '' : `concurrency ${plan.concurrency}`,
+        plan.deadlineMs === undefined ? '' : `deadline ${Math.round(plan.deadlineMs / 1000)} s`,
+        plan.baseline === undefined ? '' : `baseline ${plan.baseline}`,
+      ].filter((flag) => flag !== '');
       write(
         `subcat check ${plan.baseUrl} — ${toRun} of ${plan.checks.length} checks, seed ${plan.seed}` +
           `${flags.length > 0 ? ` (${flags.join(', ')})` : ''}\n`,
       );
     },
     onResult(result: CheckResult) {
-      write(`${progressLine(result)}\n`);
+      if (result.message === NOT_SELECTED) unselected++;
+      else write(`${progressLine(result)}\n`);
     },
     finish(summary: RunSummary) {
+      if (unselected > 0) write(`  - ${unselected} other checks not selected by --only\n`);
       write(renderConsoleSummary(summary));
     },
   };
@@ -31,61 +50,60 @@ export function consoleReporter(write: (text: string) => void): Reporter {
 
 export function progressLine(result: CheckResult): string {
   const time = result.outcome === 'skipped' ? '' : ` (${result.ms} ms)`;
-  return `  ${OUTCOME_MARKS[result.outcome]} ${result.check.id}  ${result.message}${time}`;
+  const known =
+    result.outcome === 'failed' && result.failures.every((f) => f.known === true) ? ' [known]' : '';
+  return `  ${OUTCOME_MARKS[result.outcome]} ${result.check.id}${known}  ${result.message}${time}`;
 }
 
 /** Everything after the progress lines. */
 export function renderConsoleSummary(summary: RunSummary): string {
   const lines: string[] = [];
-  for (const [outcome, heading] of [
-    ['failed', 'Failures'],
-    ['warned', 'Warnings (conventions of decisions.md; --strict makes them fail)'],
-  ] as const) {
-    const results = summary.results.filter((result) => result.outcome === outcome);
-    if (results.length === 0) continue;
-    lines.push('', heading);
-    for (const result of results) {
-      for (const failure of result.failures) lines.push(...failureLines(failure, OUTCOME_MARKS[outcome]));
-    }
+  const failed = summary.results.filter((result) => result.outcome === 'failed');
+  if (failed.length > 0) lines.push('', 'Failures (every failure, request and response are in the reports)');
+  for (const result of failed) {
+    for (const failure of result.failures.slice(0, TOLD_PER_CHECK)) lines.push(...failureLines(failure, '✗'));
+    const more = result.failures.length - TOLD_PER_CHECK;
+    if (more > 0)
+      lines.push(`      … and ${more} more failure${more === 1 ? '' : 's'} of ${result.check.id}`);
   }
-  lines.push('', 'By family');
-  const groups = groupByFamily(summary.results);
-  const width = Math.max(6, ...groups.map((group) => group.family.length));
-  lines.push(`  ${'family'.padEnd(width)}  passed  failed  warned  skipped`);
-  for (const { family, counts } of groups) {
-    lines.push(
-      `  ${family.padEnd(width)}  ${String(counts.passed).padStart(6)}  ${String(counts.failed).padStart(6)}` +
-        `  ${String(counts.warned).padStart(6)}  ${String(counts.skipped).padStart(7)}`,
-    );
+  if (summary.fixed !== undefined && summary.fixed.length > 0) {
+    lines.push('', `Fixed since the baseline: ${summary.fixed.map((fixed) => fixed.check).join(', ')}`);
   }
-  const { passed, failed, warned, skipped } = summary.counts;
-  lines.push(
-    '',
-    `${failed > 0 ? 'FAILED' : 'OK'}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped` +
-      ` — ${summary.requests} requests in ${(summary.ms / 1000).toFixed(1)} s (seed ${summary.plan.seed})`,
-    '',
-  );
+  lines.push('', summaryLine(summary), '');
   return lines.join('\n');
 }
 
+/** `FAILED: 50 passed, 2 failed, ... — 612 requests in 4.1 s (seed 1)`. */
+export function summaryLine(summary: RunSummary): string {
+  const { passed, failed, warned, skipped, inconclusive } = summary.counts;
+  const known = summary.results.filter(
+    (result) => result.outcome === 'failed' && result.failures.every((failure) => failure.known === true),
+  ).length;
+  const verdict = failed - known > 0 ? 'FAILED' : 'OK';
+  return (
+    `${verdict}: ${passed} passed, ${failed} failed${known > 0 ? ` (${known} known)` : ''}, ${warned} warned, ` +
+    `${inconclusive} inconclusive, ${skipped} skipped` +
+    ` — ${summary.requests} requests in ${(summary.ms / 1000).toFixed(1)} s (seed ${summary.plan.seed})`
+  );
+}
+
+/** Three lines: check, operation, source and the line it rests on; the rule and what was wrong; a curl line. */
 export function failureLines(failure: Failure, mark: string): string[] {
-  const lines = [
-    `  ${mark} ${failure.checkId}  ${failure.operation}  [${failure.source}]`,
-    `      rule:     ${failure.rule}`,
-    `      ${failure.message}`,
-  ];
-  if ('expected' in failure) lines.push(`      expected: ${formatValue(failure.expected)}`);
-  if ('actual' in failure) lines.push(`      actual:   ${formatValue(failure.actual)}`);
-  const schemaErrors = failure.schemaErrors ?? [];
-  for (const error of schemaErrors.slice(0, SCHEMA_ERRORS_SHOWN)) {
-    lines.push(
-      `      schema:   ${error.instancePath === '' ? '(root)' : error.instancePath} ${error.keyword}: ${error.message}`,
+  const parts = [`${failure.rule} — ${failure.message}`];
+  const first = failure.schemaErrors?.[0];
+  if (first !== undefined)
+    parts.push(
+      `${first.instancePath === '' ? '(root)' : first.instancePath} ${first.keyword}: ${first.message}`,
     );
+  else {
+    if ('expected' in failure) parts.push(`expected ${formatValue(failure.expected, 120)}`);
+    if ('actual' in failure) parts.push(`actual ${formatValue(failure.actual, 120)}`);
   }
-  if (schemaErrors.length > SCHEMA_ERRORS_SHOWN) {
-    lines.push(`      schema:   … ${schemaErrors.length - SCHEMA_ERRORS_SHOWN} more in the JSON report`);
-  }
-  if (failure.response !== undefined) lines.push(`      status:   ${failure.response.status}`);
+  if (failure.response !== undefined) parts.push(`status ${failure.response.status}`);
+  const lines = [
+    `  ${mark} ${failure.checkId}  ${failure.operation}  [${failure.source}] ${failure.cites}${failure.known === true ? '  [known]' : ''}`,
+    `      ${parts.join(' · ')}`,
+  ];
   if (failure.curl !== undefined) lines.push(`      ${failure.curl}`);
   return lines;
 }

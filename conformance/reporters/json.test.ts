@@ -16,7 +16,7 @@ describe('renderJson', () => {
   };
 
   it('holds the summary counts', () => {
-    expect(report.summary).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 1 });
+    expect(report.summary).toEqual({ passed: 2, failed: 1, warned: 1, skipped: 1, inconclusive: 1 });
   });
 
   it('holds the seed and base URL so the run can be repeated', () => {
@@ -28,6 +28,7 @@ describe('renderJson', () => {
     { check: 'schema.create-subscription', outcome: 'failed', failures: 1 },
     { check: 'status.create-subscription', outcome: 'warned', failures: 1 },
     { check: 'rejection.create-missing-required', outcome: 'skipped', failures: 0 },
+    { check: 'paging.node-products-walk', outcome: 'inconclusive', failures: 0 },
   ];
   it.each(cases)('reports $check as $outcome with $failures failures', ({ check, outcome, failures }) => {
     const found = report.results.find((r) => r.check === check);
@@ -35,5 +36,16 @@ describe('renderJson', () => {
     expect(found?.failures).toHaveLength(failures);
     expect(typeof found?.message).toBe('string');
     expect(typeof found?.operation).toBe('string');
+  });
+});
+
+describe('renderJson of a run that never started', () => {
+  it('says why in run.aborted', () => {
+    const report = JSON.parse(renderJson({ ...sampleSummary(), results: [], aborted: 'cannot reach x' })) as {
+      run: { aborted?: string };
+      results: unknown[];
+    };
+    expect(report.run.aborted).toBe('cannot reach x');
+    expect(report.results).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import type { RunSummary } from './reporter.js';
 
 /**
- * The JSON report: `{ summary: {passed, failed, warned, skipped}, results: [{check, operation, outcome,
- * message, ...}] }` plus run facts (base URL, seed) so a run can be repeated.
+ * The JSON report: `{ summary: {passed, failed, warned, skipped, inconclusive}, run: {...}, results: [{check,
+ * source, cites, outcome, message, failures}] }`; `run.aborted` says why a run that never started stopped, and
+ * `fixed` lists --baseline failures no longer seen. It is also what --baseline reads.
  */
 export function renderJson(summary: RunSummary): string {
   const report = {
@@ -12,8 +13,12 @@ export function renderJson(summary: RunSummary): string {
       seed: summary.plan.seed,
       strict: summary.plan.strict,
       readOnly: summary.plan.readOnly,
+      concurrency: summary.plan.concurrency,
+      deadlineMs: summary.plan.deadlineMs,
+      baseline: summary.plan.baseline,
       requests: summary.requests,
       ms: summary.ms,
+      ...(summary.aborted === undefined ? {} : { aborted: summary.aborted }),
     },
     results: summary.results.map((result) => ({
       check: result.check.id,
@@ -21,11 +26,13 @@ export function renderJson(summary: RunSummary): string {
       family: result.check.family,
       operation: result.check.operation,
       source: result.check.source,
+      cites: result.check.cites,
       outcome: result.outcome,
       message: result.message,
       ms: result.ms,
       failures: result.failures,
     })),
+    ...(summary.fixed === undefined ? {} : { fixed: summary.fixed }),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

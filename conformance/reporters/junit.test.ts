@@ -18,7 +18,7 @@ describe('renderJunit', () => {
 
   const cases = [
     {
-      pattern: /<testsuites [^>]*tests="5" failures="1" errors="0" skipped="1"/,
+      pattern: /<testsuites [^>]*tests="6" failures="1" errors="0" skipped="2"/,
       what: 'totals on testsuites',
     },
     {
@@ -41,6 +41,11 @@ describe('renderJunit', () => {
       pattern: /name="status.create-subscription"[^>]*>\s*<system-out>warning: /,
       what: 'a warning as system-out',
     },
+    {
+      pattern: /name="paging.node-products-walk"[^>]*>\s*<skipped message="inconclusive: GET /,
+      what: 'an inconclusive check as skipped, saying so',
+    },
+    { pattern: /source: interface.md § Create a subscription/, what: 'the cited line of a failure' },
   ];
   it.each(cases)('writes $what', ({ pattern }) => {
     expect(xml).toMatch(pattern);
@@ -48,5 +53,32 @@ describe('renderJunit', () => {
 
   it('writes one failure element per failed check', () => {
     expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+});
+
+describe('renderJunit of a run that never started', () => {
+  const xml = renderJunit({
+    ...sampleSummary(),
+    results: [],
+    aborted: 'cannot reach http://127.0.0.1:1/: ECONNREFUSED',
+  });
+  it('is well-formed, with the reason as one failed testcase', () => {
+    expect(xmlProblems(xml)).toEqual([]);
+    expect(xml).toMatch(/<testsuites [^>]*tests="1" failures="1"/);
+    expect(xml).toMatch(
+      /<testcase classname="subcat.run" name="run.start"[^>]*>\s*<failure message="cannot reach http:\/\/127.0.0.1:1\/: ECONNREFUSED"/,
+    );
+  });
+});
+
+describe('renderJunit with a baseline', () => {
+  it('shows a check whose failures are all known as skipped, not failed', () => {
+    const summary = sampleSummary();
+    for (const failure of summary.results[1]?.failures ?? []) failure.known = true;
+    const xml = renderJunit(summary);
+    expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
+    expect(xml).toMatch(
+      /name="schema.create-subscription"[^>]*>\s*<skipped message="known failure \(--baseline\)/,
+    );
   });
 });

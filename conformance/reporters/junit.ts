@@ -1,5 +1,5 @@
 import type { CheckResult, Failure } from '../check.js';
-import { formatValue, groupByFamily } from './group-by-family.js';
+import { formatValue, groupByFamily, schemaLines } from './group-by-family.js';
 import type { RunSummary } from './reporter.js';
 import { escapeXml } from './xml-escape.js';
 
@@ -10,17 +10,32 @@ import { escapeXml } from './xml-escape.js';
  */
 export function renderJunit(summary: RunSummary): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
-  const { counts } = summary;
-  const total = counts.passed + counts.failed + counts.warned + counts.skipped;
+  const aborted = summary.aborted;
+  const failing = (result: CheckResult) => result.outcome === 'failed' && !knownOnly(result);
+  const quiet = (result: CheckResult) =>
+    !failing(result) && ['skipped', 'inconclusive', 'failed'].includes(result.outcome);
+  const failures = summary.results.filter(failing).length + (aborted === undefined ? 0 : 1);
+  const skipped = summary.results.filter(quiet).length;
+  const total = summary.results.length + (aborted === undefined ? 0 : 1);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="subcat check" tests="${total}" failures="${counts.failed}" errors="0" skipped="${counts.skipped}" time="${seconds(summary.ms)}">`,
+    `<testsuites name="subcat check" tests="${total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(summary.ms)}">`,
   ];
+  if (aborted !== undefined) {
+    // A run that never started still shows in the CI's test tab, with the reason as its one failure.
+    out.push(
+      '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0" time="0.000">',
+      '    <testcase classname="subcat.run" name="run.start" time="0.000">',
+      `      <failure message="${escapeXml(aborted)}" type="run">${escapeXml(aborted)}</failure>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
+  }
   for (const group of groupByFamily(summary.results)) {
     const ms = group.results.reduce((sum, result) => sum + result.ms, 0);
     out.push(
-      `  <testsuite name="${escapeXml(group.family)}" tests="${group.results.length}" failures="${group.counts.failed}"` +
-        ` errors="0" skipped="${group.counts.skipped}" time="${seconds(ms)}">`,
+      `  <testsuite name="${escapeXml(group.family)}" tests="${group.results.length}" failures="${group.results.filter(failing).length}"` +
+        ` errors="0" skipped="${group.results.filter(quiet).length}" time="${seconds(ms)}">`,
     );
     for (const result of group.results) out.push(...testcase(result, seconds(result.ms)));
     out.push('  </testsuite>');
@@ -36,6 +51,13 @@ function testcase(result: CheckResult, time: string): string[] {
       return [open.replace(/>$/, '/>')];
     case 'skipped':
       return [open, `      <skipped message="${escapeXml(result.message)}"/>`, '    </testcase>'];
+    case 'inconclusive':
+      // Not a pass and not the server's failure: CI shows it as skipped, with why the kit could not judge.
+      return [
+        open,
+        `      <skipped message="${escapeXml(`inconclusive: ${result.message}`)}"/>`,
+        '    </testcase>',
+      ];
     case 'warned':
       return [
         open,
@@ -43,6 +65,14 @@ function testcase(result: CheckResult, time: string): string[] {
         '    </testcase>',
       ];
     case 'failed': {
+      if (knownOnly(result)) {
+        return [
+          open,
+          `      <skipped message="${escapeXml(`known failure (--baseline): ${result.message}`)}"/>`,
+          `      <system-out>${escapeXml(result.failures.map(failureText).join('\n\n'))}</system-out>`,
+          '    </testcase>',
+        ];
+      }
       // One <failure> per testcase (the common JUnit schema allows one); every broken rule is in its text.
       const first = result.failures[0];
       const message =
@@ -58,19 +88,21 @@ function testcase(result: CheckResult, time: string): string[] {
   }
 }
 
+/** A failed check whose every failure the --baseline already knew: it does not fail the run. */
+function knownOnly(result: CheckResult): boolean {
+  return result.failures.length > 0 && result.failures.every((failure) => failure.known === true);
+}
+
 function failureText(failure: Failure): string {
   const lines = [
-    `${failure.checkId} ${failure.operation} [${failure.source}]`,
+    `${failure.checkId} ${failure.operation} [${failure.source}]${failure.known === true ? ' [known]' : ''}`,
     `rule: ${failure.rule}`,
+    `source: ${failure.cites}`,
     failure.message,
   ];
   if ('expected' in failure) lines.push(`expected: ${formatValue(failure.expected)}`);
   if ('actual' in failure) lines.push(`actual: ${formatValue(failure.actual)}`);
-  for (const error of failure.schemaErrors ?? []) {
-    lines.push(
-      `schema: ${error.instancePath === '' ? '(root)' : error.instancePath} ${error.keyword}: ${error.message}`,
-    );
-  }
+  for (const line of schemaLines(failure, 20)) lines.push(`schema: ${line}`);
   if (failure.response !== undefined) lines.push(`status: ${failure.response.status}`);
   if (failure.curl !== undefined) lines.push(failure.curl);
   return lines.join('\n');

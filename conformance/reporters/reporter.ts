@@ -1,4 +1,5 @@
 import type { CheckResult, Summary } from '../check.js';
+import type { FixedFailure } from '../baseline.js';
 import type { PlannedCheck } from '../plan.js';
 
 /** What a run is about to do. */
@@ -8,6 +9,12 @@ export interface RunPlan {
   strict: boolean;
   readOnly: boolean;
   checks: PlannedCheck[];
+  /** Checks of a phase run at once. */
+  concurrency?: number;
+  /** The whole run's time limit, when one was given. */
+  deadlineMs?: number;
+  /** The --baseline report the run is compared with. */
+  baseline?: string;
 }
 
 /** How a run ended. */
@@ -19,6 +26,10 @@ export interface RunSummary {
   /** Requests sent during the run. */
   requests: number;
   ms: number;
+  /** Why the run stopped before any check (exit 2): the server cannot be reached, a bad --baseline... */
+  aborted?: string;
+  /** Failures of the --baseline that checks which ran no longer show. */
+  fixed?: FixedFailure[];
 }
 
 /** Reporters only format: the runner calls start once, onResult per check in run order, finish once. */

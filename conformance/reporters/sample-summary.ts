@@ -8,6 +8,7 @@ export function sampleSummary(): RunSummary {
     title: `title of ${id}`,
     family: id.split('.')[0] ?? id,
     source: 'contract',
+    cites: 'interface.md § List subscriptions: "Returns all subscriptions."',
     operation: 'listSubscriptions',
     run: () => Promise.resolve([]),
     ...extra,
@@ -42,6 +43,7 @@ export function sampleSummary(): RunSummary {
           operation: 'createSubscription',
           rule: 'the body matches the 201 response schema',
           source: 'contract',
+          cites: 'interface.md § Create a subscription: "Success response: the subscription is created"',
           message: 'body breaks the schema: 1 error',
           schemaErrors: [
             {
@@ -71,6 +73,7 @@ export function sampleSummary(): RunSummary {
           operation: 'createSubscription',
           rule: 'create answers 201 & "Created" <decisions.md>',
           source: 'convention',
+          cites: 'decisions.md § Status codes',
           message: 'answered 200, not 201',
           expected: 201,
           actual: 200,
@@ -83,6 +86,11 @@ export function sampleSummary(): RunSummary {
       '--read-only: this check writes',
     ),
     result(check('robustness.no-5xx', { operation: '*', final: true }), 'passed', '4 exchanges, none 5xx'),
+    result(
+      check('paging.node-products-walk', { operation: 'getNodeProducts' }),
+      'inconclusive',
+      'GET http://127.0.0.1:1/staging/x got no answer: ETIMEDOUT after 10000 ms (after one retry)',
+    ),
   ];
   return {
     plan: {
@@ -92,7 +100,7 @@ export function sampleSummary(): RunSummary {
       readOnly: true,
       checks: results.map((r) => ({ check: r.check })),
     },
-    counts: { passed: 2, failed: 1, warned: 1, skipped: 1 },
+    counts: { passed: 2, failed: 1, warned: 1, skipped: 1, inconclusive: 1 },
     results,
     requests: 4,
     ms: 1234,

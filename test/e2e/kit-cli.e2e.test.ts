@@ -27,19 +27,40 @@ describe('subcat check conventions and determinism', () => {
     }
   });
 
-  it('sends the same requests for the same seed', async () => {
+  it('sends the same requests for the same seed, and reports in the same order, whatever --concurrency', async () => {
     const logs: string[][] = [];
-    for (let i = 0; i < 2; i++) {
+    const orders: string[] = [];
+    for (const concurrency of ['8', '8', '1']) {
       const fake = await startFake('good');
       try {
-        await runKit(['--base-url', fake.base, ...idArgs, '--seed', '99']);
-        logs.push(fake.log.slice(1)); // the first request is the reachability probe
+        const run = await runKit([
+          '--base-url',
+          fake.base,
+          ...idArgs,
+          '--seed',
+          '99',
+          ...CORE_FAMILIES,
+          '--concurrency',
+          concurrency,
+        ]);
+        // Concurrent checks interleave on the wire: the same requests, not the same order.
+        logs.push(fake.log.slice(1).sort()); // the first request is the reachability probe
+        orders.push(
+          run.stdout
+            .split('\n')
+            .filter((line) => /^ {2}[✓✗!?-] /.test(line))
+            .map((line) => line.split('  ')[1])
+            .join(','),
+        );
       } finally {
         await stopFake(fake);
       }
     }
     expect(logs[0]?.length).toBeGreaterThan(50);
     expect(logs[1]).toEqual(logs[0]);
+    expect(logs[2]).toEqual(logs[0]);
+    expect(orders[0]?.split(',').length).toBeGreaterThan(30);
+    expect(new Set(orders).size).toBe(1);
   });
 
   it('honours --read-only: nothing is written', async () => {

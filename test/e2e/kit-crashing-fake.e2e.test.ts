@@ -73,8 +73,8 @@ describe('subcat check against a fake that answers 500 to bad input', () => {
 
   it('puts failures first in the HTML page', async () => {
     const html = await readFile(join(dir, 'kit.html'), 'utf8');
-    const firstFailed = html.indexOf('class="result failed"');
-    const firstPassed = html.indexOf('class="result passed"');
+    const firstFailed = html.indexOf('data-outcome="failed"');
+    const firstPassed = html.indexOf('data-outcome="passed"');
     expect(firstFailed).toBeGreaterThan(0);
     expect(firstFailed).toBeLessThan(firstPassed);
   });

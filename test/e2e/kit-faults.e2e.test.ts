@@ -30,7 +30,9 @@ describe('the fault catalogue', () => {
     const run = await runKit(proxy.url);
     expect(proxy.errors).toEqual([]);
     expect(proxy.touched).toBe(0);
-    expect([...checksWith(run, 'failed'), ...checksWith(run, 'warned')], describeRun(run)).toEqual([]);
+    expect(checksWith(run, 'failed'), describeRun(run)).toEqual([]);
+    expect(checksWith(run, 'inconclusive'), describeRun(run)).toEqual([]);
+    expect(checksWith(run, 'warned'), describeRun(run)).toEqual([]);
     expect(run.code).toBe(0);
   });
 });

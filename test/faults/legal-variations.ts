@@ -90,7 +90,14 @@ export const LEGAL_VARIATIONS: readonly LegalVariation[] = [
   {
     name: 'other-error-body',
     description: 'errors keep their 4xx status but the body is { "message": ... } instead of JSON:API errors',
-    expectWarnedChecks: ['schema.error-bodies'],
+    // Its 400 to an unknown query parameter does not name the parameter: those conventions warn too.
+    expectWarnedChecks: [
+      'schema.error-bodies',
+      'rejection.list-subscriptions-unknown-parameter',
+      'rejection.node-products-unknown-parameter',
+      'rejection.create-unknown-parameter',
+      'rejection.update-unknown-parameter',
+    ],
     handler: () => async (req, forward) => {
       const res = await forward(req);
       if (res.status < 400 || res.status >= 500) return res;
@@ -142,6 +149,15 @@ export const LEGAL_VARIATIONS: readonly LegalVariation[] = [
         }
       },
     ),
+  },
+  {
+    name: 'list-without-meta',
+    description:
+      'the subscriptions list sends no meta (totals and page numbers are a convention of decisions.md)',
+    expectWarnedChecks: ['schema.list-subscriptions', 'schema.all-responses'],
+    handler: onResponse(['listSubscriptions'], (body) => {
+      if (isObject(body)) delete body.meta;
+    }),
   },
   {
     name: 'raw-bracket-links',

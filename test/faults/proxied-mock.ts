@@ -15,7 +15,8 @@ export interface ProxiedMock {
  * proxy.use(fault.handler());
  */
 export async function startProxiedMock(): Promise<ProxiedMock> {
-  const mock = await startMock({ port: 0, host: '127.0.0.1', logLevel: 'silent' });
+  // Behind the fault proxy, which says where clients reached it in X-Forwarded-Host: links follow it.
+  const mock = await startMock({ port: 0, host: '127.0.0.1', logLevel: 'silent', trustProxy: true });
   try {
     const proxy = await startFaultProxy(mock.url);
     return {

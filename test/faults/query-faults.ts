@@ -149,7 +149,8 @@ export const filterFaults: Fault[] = [
     name: 'unknown-filter-attribute-ignored',
     description: 'a filter the server cannot parse is silently dropped and the whole list answered',
     only: 'rejection.list-subscriptions-filter',
-    expectFailedCheck: 'rejection.list-subscriptions-filter',
+    // The filter grammar and its errors are decisions.md's: ignoring a bad filter warns (fails with --strict).
+    expectWarnedCheck: 'rejection.list-subscriptions-filter',
     handler: () => async (req, forward) => {
       const res = await forward(req);
       if (res.status !== 400 || !req.url.searchParams.has('filter')) return res;

@@ -45,7 +45,7 @@ export function checksWith(run: KitRun, outcome: string): string[] {
 /** One line per failed or warned check with its message: what an assertion prints when it does not hold. */
 export function describeRun(run: KitRun): string {
   const lines = (run.report?.results ?? [])
-    .filter((result) => result.outcome === 'failed' || result.outcome === 'warned')
+    .filter((result) => ['failed', 'warned', 'inconclusive'].includes(result.outcome))
     .map((result) => `  ${result.outcome} ${result.check}: ${result.message}`);
   return [`exit ${run.code}`, ...lines, run.stderr.trim()].filter((line) => line !== '').join('\n');
 }

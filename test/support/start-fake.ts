@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SpecValidator } from '../../conformance/schema.js';
 import { loadSpec } from '../../conformance/spec.js';
 
 /** How the fake implementation behaves: conformant, or with one deliberate difference. */
-export type Mode = 'good' | 'crash-on-bad-input' | 'create-200';
+export type Mode = 'good' | 'crash-on-bad-input' | 'create-200' | 'lenient-filters';
 
 // The fake below answers shapes, statuses and rejections right but does not filter, page or include:
 // the semantic families are exercised against the real mock and the fault proxy (kit-mock, kit-faults).
@@ -46,11 +47,27 @@ class Rejected extends Error {
 
 const validator = new SpecValidator(loadSpec());
 
-/** A tiny implementation of the four operations: spec-valid canned bodies, the documented rejections. */
-export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
+/** Query parameters each operation knows; others get a 400 naming them (decisions.md), unless told to ignore. */
+const KNOWN_PARAMETERS = {
+  list: ['page[limit]', 'page[offset]', 'filter', 'include'],
+  write: ['filter'],
+} as const;
+
+export interface FakeOptions {
+  /** Answer unknown query parameters as today's mock does: ignore them (the kit only warns). */
+  ignoreUnknownParameters?: boolean;
+}
+
+/**
+ * A tiny implementation of the four operations: spec-valid canned bodies, the documented rejections. Ids
+ * derive from the request body, so concurrent runs of the same seed get the same ids whatever the order.
+ */
+export async function startFake(mode: Mode, prefix = '', options: FakeOptions = {}): Promise<Fake> {
   const subscriptions = new Map<string, Record<string, unknown>>();
-  let counter = 0;
-  const nextId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+  const idFrom = (text: string, salt: string) => {
+    const hex = createHash('sha256').update(`${salt}:${text}`).digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
   const fake: Fake = { server: createServer(), base: '', log: [], authorizations: new Set() };
 
   const handle = (
@@ -60,6 +77,11 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
   ): { status: number; body: unknown } => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (!url.pathname.startsWith(`${prefix}/`)) throw new Rejected(404, 'outside the base path');
+    const known: readonly string[] = req.method === 'GET' ? KNOWN_PARAMETERS.list : KNOWN_PARAMETERS.write;
+    const unknown = [...url.searchParams.keys()].find((name) => !known.includes(name));
+    if (unknown !== undefined && options.ignoreUnknownParameters !== true) {
+      throw new Rejected(400, `unknown query parameter ${unknown}; known: ${known.join(', ')}`);
+    }
     const path = url.pathname.slice(prefix.length).split('/').slice(1);
     const self = `${fake.base}${url.pathname}${url.search}`;
     const links = { self, first: self, last: null, prev: null, next: null };
@@ -68,18 +90,18 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
       if (validator.validateRequest('createSubscription', body).length > 0)
         throw new Rejected(400, 'invalid body');
       const data = (body as { data: Record<string, unknown> & { offering: { name: string } } }).data;
-      const id = nextId();
+      const id = idFrom(`${url.search}${raw}`, 'subscription');
       const subscription = {
         id,
         type: 'subscription',
         attributes: {
           account_id: data.account_id,
           currency: data.currency,
-          plan_id: nextId(),
+          plan_id: idFrom(raw, 'plan'),
           name: data.name,
           email: data.email,
           offering: {
-            id: nextId(),
+            id: idFrom(raw, 'offering'),
             type: 'subscription_offering',
             attributes: { name: data.offering.name, updated_at: NOW, created_at: NOW },
             meta: {
@@ -97,7 +119,7 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
     }
     if (path.join('/') === 'subscriptions/subscriptions' && req.method === 'GET') {
       checkPaging(url.searchParams);
-      checkFilter(url.searchParams.get('filter'), SUBSCRIPTION_FILTERS);
+      if (mode !== 'lenient-filters') checkFilter(url.searchParams.get('filter'), SUBSCRIPTION_FILTERS);
       const include = url.searchParams.get('include');
       if (include !== null && !/^(plans|products)(,(plans|products))?$/.test(include))
         throw new Rejected(400, 'include');
@@ -134,12 +156,17 @@ export async function startFake(mode: Mode, prefix = ''): Promise<Fake> {
       if (catalog !== IDS.catalog || release !== IDS.release || node !== IDS.node)
         throw new Rejected(404, 'unknown id');
       const page = checkPaging(url.searchParams);
-      checkFilter(url.searchParams.get('filter'), NODE_FILTERS);
+      if (mode !== 'lenient-filters') checkFilter(url.searchParams.get('filter'), NODE_FILTERS);
       const product = {
         id: '11111111-1111-4111-8111-111111111111',
         type: 'product',
         attributes: { name: 'Green tea', sku: 'TEA-1', slug: 'green-tea', status: 'live', tags: ['tea'] },
-        meta: { catalog_source: 'pim', bread_crumb_nodes: [IDS.node], product_types: ['standard'] },
+        // Every product type: no absent one is left for a negative probe on product_types.
+        meta: {
+          catalog_source: 'pim',
+          bread_crumb_nodes: [IDS.node],
+          product_types: ['standard', 'parent', 'child', 'bundle'],
+        },
       };
       const meta = {
         results: { total: 1 },
