@@ -1,3 +1,4 @@
+import { parseArgs as parseTokens } from 'node:util';
 import type { DefaultIds } from './spec.js';
 
 export const REPORT_FORMATS = ['json', 'junit', 'html', 'markdown'] as const;
@@ -88,54 +89,56 @@ retry, the deadline, or data that cannot tell; never counted as passed).
 Exit codes: 0 no check failed (or only --baseline failures), 1 a check failed, 2 usage error or server
 unreachable (requested reports are still written, saying why).`;
 
-const VALUE_FLAGS = new Set([
-  '--base-url',
-  '--header',
-  '--catalog-id',
-  '--release-id',
-  '--node-id',
-  '--only',
-  '--skip',
-  '--timeout-ms',
-  '--max-response-ms',
-  '--seed',
-  '--report',
-  '--max-body-bytes',
-  '--deadline',
-  '--concurrency',
-  '--rate',
-  '--baseline',
-  '--consistency-ms',
-]);
-const BOOLEAN_FLAGS = new Set(['--strict', '--read-only', '--help', '-h']);
+const VALUE_FLAGS = [
+  'base-url',
+  'header',
+  'catalog-id',
+  'release-id',
+  'node-id',
+  'only',
+  'skip',
+  'timeout-ms',
+  'max-response-ms',
+  'seed',
+  'report',
+  'max-body-bytes',
+  'deadline',
+  'concurrency',
+  'rate',
+  'baseline',
+  'consistency-ms',
+] as const;
+const BOOLEAN_FLAGS = ['strict', 'read-only'] as const;
+const OPTIONS = {
+  ...Object.fromEntries(VALUE_FLAGS.map((name) => [name, { type: 'string', multiple: true }] as const)),
+  ...Object.fromEntries(BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' }] as const)),
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-/** Parses `subcat check` arguments; pure, so usage errors are table-tested. */
+/** Parses `subcat check` arguments with node's parseArgs tokens; pure, so usage errors are table-tested. */
 export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
   const values = new Map<string, string[]>();
   const booleans = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    if (BOOLEAN_FLAGS.has(flag)) {
-      if (eq > 0) return { kind: 'error', message: `${flag} takes no value` };
-      booleans.add(flag === '-h' ? '--help' : flag);
+  const { tokens } = parseTokens({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') return { kind: 'error', message: `unexpected argument ${token.value}` };
+    const flag = `--${token.name}`;
+    if (token.name === 'help' || (BOOLEAN_FLAGS as readonly string[]).includes(token.name)) {
+      if (token.value !== undefined) return { kind: 'error', message: `${flag} takes no value` };
+      booleans.add(flag);
       continue;
     }
-    if (!VALUE_FLAGS.has(flag)) {
-      return {
-        kind: 'error',
-        message: arg.startsWith('-') ? `unknown option ${flag}` : `unexpected argument ${arg}`,
-      };
-    }
-    let value: string | undefined;
-    if (eq > 0) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      i++;
-    }
-    if (value === undefined) return { kind: 'error', message: `${flag} needs a value` };
-    values.set(flag, [...(values.get(flag) ?? []), value]);
+    if (!(VALUE_FLAGS as readonly string[]).includes(token.name))
+      return { kind: 'error', message: `unknown option ${token.rawName}` };
+    if (token.value === undefined) return { kind: 'error', message: `${flag} needs a value` };
+    values.set(flag, [...(values.get(flag) ?? []), token.value]);
   }
   if (booleans.has('--help')) return { kind: 'help' };
 

@@ -11,6 +11,7 @@ export function interfaceLine(section: string, line: string): string {
 export const DECISION_SECTIONS = [
   'Status codes',
   'Error body',
+  'Query parameters',
   'Filters',
   'Paging',
   'Include',

@@ -125,10 +125,7 @@ const listChecks: Check[] = [
 /** A query parameter no operation knows; a server that checks its input names it in a 400. */
 export const UNKNOWN_PARAMETER = 'subcat_kit_unknown';
 
-const UNKNOWN = decision(
-  'Status codes',
-  'a bad query is a 400 (unknown query parameters included: they catch typos early)',
-);
+const UNKNOWN = decision('Query parameters', 'any query parameter an operation does not list is a 400 naming it');
 
 /** One case: the operation's valid request with an unknown query parameter added. */
 function unknownParameterCheck(
