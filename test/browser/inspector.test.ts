@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
+import { createBody, SUBSCRIPTIONS } from '../support/mock-client.js';
 import { chromiumMissing, distinctColours, launchChromium, type Browser } from './chromium.js';
 import {
   expectNoConsoleErrors,
@@ -60,24 +61,14 @@ async function open(skip: (note: string) => void, width = 1280, path = '/'): Pro
 
 /** A create of the contract, as an app would send it (optionally in a session). */
 function create(headers: Record<string, string> = {}): Promise<Response> {
-  const { account_id, offering_id } = FIXTURE_IDS.subscriptions;
-  return fetch(`${mock.url}/subscriptions/subscriptions`, {
+  return fetch(`${mock.url}${SUBSCRIPTIONS}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({
-      data: {
-        account_id,
-        offering_id,
-        currency: 'USD',
-        manual_payments: true,
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-      },
-    }),
+    body: JSON.stringify(createBody('Ada Lovelace')),
   });
 }
 
-const list = () => fetch(`${mock.url}/subscriptions/subscriptions?page[limit]=1`);
+const list = () => fetch(`${mock.url}${SUBSCRIPTIONS}?page[limit]=1`);
 
 describe('the inspector, in Chromium', () => {
   it('lists the four operations, sends examples on a click, shows the answers pretty-printed and copies an id', async ({
