@@ -1,7 +1,17 @@
 // The probe registry: every probe the bench runs after its cases, in this order.
+import { controlPlaneJournalProbe } from './control-plane-journal-probe.js';
+import { controlPlaneResetProbe } from './control-plane-reset-probe.js';
+import { controlPlaneSessionProbe } from './control-plane-session-probe.js';
 import { kitCheckProbe } from './kit-check-probe.js';
 import type { Probe } from './probe.js';
 import { startMockProbe } from './start-mock-probe.js';
 import { storeLimitsProbe } from './store-limits-probe.js';
 
-export const PROBES: readonly Probe[] = [startMockProbe, kitCheckProbe, storeLimitsProbe];
+export const PROBES: readonly Probe[] = [
+  startMockProbe,
+  kitCheckProbe,
+  storeLimitsProbe,
+  controlPlaneResetProbe,
+  controlPlaneSessionProbe,
+  controlPlaneJournalProbe,
+];
