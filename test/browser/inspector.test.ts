@@ -305,6 +305,7 @@ describe('the inspector, in Chromium', () => {
       await page.setViewportSize({ width, height: 900 });
       const { scroll, client } = await page.evaluate<{ scroll: number; client: number }>(PAGE_WIDTHS);
       expect(scroll, `${width} px`).toBeLessThanOrEqual(client);
+      await page.evaluate('window.scrollTo(0, 0)');
       const png = await page.screenshot({
         path: join(screenshots, `inspector-${width}.png`),
         fullPage: false,
