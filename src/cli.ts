@@ -54,6 +54,7 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
     return 1;
   }
   io.out(`listening on ${running.url}\n`);
+  io.out(`  inspector: ${running.url}/ (in a browser)\n`);
   for (const example of running.examples) io.out(`  try: ${example}\n`);
   await io.shutdown();
   await running.close();

@@ -161,6 +161,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
       products: resolved.products,
       page_length: resolved.pageLength,
       base_path: resolved.basePath,
+      auth: resolved.auth,
       started_at: new Date(startedAt).toISOString(),
       uptime_s: Math.round((Date.now() - startedAt) / 100) / 10,
       state_file: resolved.stateFile ?? null,

@@ -14,16 +14,31 @@ export function isLoopback(host: string): boolean {
  * admin token (`x-subcat-admin-token: TOKEN` or `Authorization: Bearer TOKEN`), else 403 saying what to do.
  * @example adminAccess('0.0.0.0', 's3cret')(request) // throws a 403 without the token
  */
-export function adminAccess(host: string, token: string | undefined): (request: IncomingMessage) => void {
+export function adminAccess(
+  host: string,
+  token: string | undefined,
+): (request: IncomingMessage, queryToken?: string | null) => void {
   if (token === undefined && isLoopback(host)) return () => undefined;
-  return (request) => {
+  return (request, queryToken) => {
     if (token === undefined)
-      throw HttpError.of(403, `the admin API is off: the mock listens on ${host}, beyond loopback; start it with --admin-token TOKEN to use it`);
-    const given = request.headers['x-subcat-admin-token'] ?? bearer(request.headers.authorization);
+      throw HttpError.of(
+        403,
+        `the admin API is off: the mock listens on ${host}, beyond loopback; start it with --admin-token TOKEN to use it`,
+      );
+    // A query token only where the route allows one (an event stream: browsers send no headers there).
+    const given =
+      request.headers['x-subcat-admin-token'] ??
+      bearer(request.headers.authorization) ??
+      queryToken ??
+      undefined;
     if (typeof given === 'string' && same(given, token)) return;
-    throw HttpError.of(403, 'the admin API needs the admin token: send x-subcat-admin-token: TOKEN (the mock was started with --admin-token)', {
-      header: 'x-subcat-admin-token',
-    });
+    throw HttpError.of(
+      403,
+      'the admin API needs the admin token: send x-subcat-admin-token: TOKEN (the mock was started with --admin-token)',
+      {
+        header: 'x-subcat-admin-token',
+      },
+    );
   };
 }
 

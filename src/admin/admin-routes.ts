@@ -21,8 +21,8 @@ export interface AdminRoutesConfig<State> {
   plane: ControlPlane<State>;
   /** Validators of spec/admin.openapi.yaml. */
   validators: SpecValidators;
-  /** Throws a 403 unless the request may use the admin API (admin-access.ts). */
-  access: (request: IncomingMessage) => void;
+  /** Throws a 403 unless the request may use the admin API (admin-access.ts); `token` as a query parameter. */
+  access: (request: IncomingMessage, token?: string | null) => void;
   /** What GET /__subcat/info says besides the session (seed, sizes, ids, examples...). */
   info: () => Record<string, unknown>;
   /** Files served under /__subcat/ by path ('' is the inspector page). */
@@ -51,16 +51,23 @@ type AdminResult = { status: number; body?: unknown; headers?: Record<string, st
  */
 export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[] {
   const { plane, validators, access } = config;
+  /**
+   * `guard`: `token` for everything that reads or changes state; `query` where a browser cannot send a header
+   * (the event stream: `?token=`); `open` for files without state (the page, its scripts, the documents,
+   * placeholder images), so the page and product images load beyond loopback too.
+   */
   const route = (
     method: string,
     path: string,
     operationId: string | undefined,
     handler: (context: AdminContext) => AdminResult,
+    guard: 'token' | 'query' | 'open' = 'token',
   ): OwnRoute => ({
     method,
     path: ADMIN_PREFIX + path,
     answer: (exchange) => {
-      access(exchange.request);
+      if (guard !== 'open')
+        access(exchange.request, guard === 'query' ? exchange.url.searchParams.get('token') : undefined);
       const params = exchange.routed?.params ?? {};
       const query = exchange.url.searchParams;
       const operation = operationId === undefined ? undefined : validators.operation(operationId);
@@ -77,11 +84,13 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
     },
   });
   const file = (name: string, asset: { type: string; body: Buffer }) =>
-    route('GET', `/${name}`, undefined, () => ({
-      status: 200,
-      headers: { 'Content-Type': asset.type },
-      body: asset.body,
-    }));
+    route(
+      'GET',
+      `/${name}`,
+      undefined,
+      () => ({ status: 200, headers: { 'Content-Type': asset.type }, body: asset.body }),
+      'open',
+    );
   const inspector = config.assets.get('');
   return [
     route('GET', '/info', 'getInfo', ({ session }) => ({
@@ -131,7 +140,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       plane.clearRequests(session);
       return { status: 204 };
     }),
-    route('GET', '/requests/stream', 'streamRequests', () => eventStream(plane)),
+    route('GET', '/requests/stream', 'streamRequests', () => eventStream(plane), 'query'),
     route('GET', '/faults', 'listFaults', () => ({ status: 200, body: { data: plane.faults.list() } })),
     route('POST', '/faults', 'addFault', ({ body }) => ({
       status: 201,
@@ -164,28 +173,46 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       plane.dropSession(params.name ?? '');
       return { status: 204 };
     }),
-    route('GET', '/assets/{file}', 'getAsset', ({ params }) => {
-      const image = placeholderImage(params.file ?? '');
-      if (image === undefined)
-        throw HttpError.of(404, `no asset '${(params.file ?? '').slice(0, 80)}'; assets are {id}.svg`, {
-          parameter: 'file',
-        });
-      return {
+    route(
+      'GET',
+      '/assets/{file}',
+      'getAsset',
+      ({ params }) => {
+        const image = placeholderImage(params.file ?? '');
+        if (image === undefined)
+          throw HttpError.of(404, `no asset '${(params.file ?? '').slice(0, 80)}'; assets are {id}.svg`, {
+            parameter: 'file',
+          });
+        return {
+          status: 200,
+          headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
+          body: image,
+        };
+      },
+      'open',
+    ),
+    route(
+      'GET',
+      '/openapi.json',
+      undefined,
+      () => ({
         status: 200,
-        headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
-        body: image,
-      };
-    }),
-    route('GET', '/openapi.json', undefined, () => ({
-      status: 200,
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      body: config.documents.adminJson,
-    })),
-    route('GET', '/openapi.yaml', undefined, () => ({
-      status: 200,
-      headers: { 'Content-Type': 'application/yaml; charset=utf-8' },
-      body: config.documents.contractYaml,
-    })),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: config.documents.adminJson,
+      }),
+      'open',
+    ),
+    route(
+      'GET',
+      '/openapi.yaml',
+      undefined,
+      () => ({
+        status: 200,
+        headers: { 'Content-Type': 'application/yaml; charset=utf-8' },
+        body: config.documents.contractYaml,
+      }),
+      'open',
+    ),
     ...[...config.assets].filter(([name]) => name !== '').map(([name, asset]) => file(name, asset)),
     ...(inspector === undefined
       ? []

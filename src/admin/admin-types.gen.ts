@@ -116,7 +116,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The journal as it grows, as Server-Sent Events (one `request` event per entry, any session). */
+        /**
+         * The journal as it grows, as Server-Sent Events (one `request` event per entry, any session).
+         * @description Each `request` event's data is one JournalEntry as JSON; a comment line every 15 s keeps the stream
+         *     open. When 32 streams are open already the answer is one `full` event and the end of the stream:
+         *     poll `GET /__subcat/requests` instead. A browser's EventSource sends no headers, so beyond loopback
+         *     the admin token may come as `?token=` here (and only here).
+         */
         get: operations["streamRequests"];
         put?: never;
         post?: never;
@@ -214,6 +220,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__subcat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspector, a page for people (also at `/` for a browser asking for text/html).
+         * @description Self-contained: its scripts (`/__subcat/*.js`) and the README (`/__subcat/README.md`) come from the
+         *     mock too. Like the documents and placeholder images, the page needs no admin token; what it reads and
+         *     changes goes through the endpoints above, which do.
+         */
+        get: operations["getInspector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document, as JSON. */
+        get: operations["getAdminDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__subcat/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contract the mock serves (spec/openapi.yaml, or the --spec document), as written. */
+        get: operations["getContractDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__subcat/assets/{file}": {
         parameters: {
             query?: never;
@@ -246,6 +308,8 @@ export interface components {
             products: number;
             page_length: number;
             base_path: string;
+            /** @description Whether the operations need Authorization with a bearer token (--auth). */
+            auth: boolean;
             /** Format: date-time */
             started_at: string;
             uptime_s: number;
@@ -259,10 +323,29 @@ export interface components {
             };
             state_file?: string | null;
             /** @description The fixed ids of fixtures/ids.json. */
-            ids: Record<string, never>;
+            ids: {
+                catalog: {
+                    catalog_id: string;
+                    release_ids: string[];
+                    root_node_id: string;
+                    node_id: string;
+                    deep_node_id: string;
+                    empty_node_id: string;
+                };
+                subscriptions: {
+                    account_id: string;
+                    offering_id: string;
+                    plan_ids: string[];
+                    product_ids: string[];
+                    subscription_id: string;
+                    pending_subscription_id: string;
+                };
+            };
             /** @description Working requests of the four operations, built from the seeded data, relative to the base URL. */
             examples?: {
                 title: string;
+                /** @enum {string} */
+                operation_id: "createSubscription" | "updateSubscription" | "listSubscriptions" | "getNodeProducts";
                 method: string;
                 path: string;
                 body?: Record<string, never>;
@@ -645,7 +728,10 @@ export interface operations {
     };
     streamRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The admin token, for clients that cannot send a header (beyond loopback only). */
+                token?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -841,6 +927,66 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    getInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getAdminDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The control plane's OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    getContractDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract's OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
         };
     };
     getAsset: {

@@ -27,6 +27,7 @@ export interface MockSeed {
 
 export interface ExampleRequest {
   title: string;
+  operation_id: 'createSubscription' | 'updateSubscription' | 'listSubscriptions' | 'getNodeProducts';
   method: 'GET' | 'POST' | 'PUT';
   /** Below the base path. */
   path: string;
@@ -56,19 +57,55 @@ export function seedMock(options: MockSeedOptions): MockSeed {
   const otherPlan = offering?.plans.find((plan) => plan.id !== subscription?.plan_id);
   const list = '/subscriptions/subscriptions';
   const examples: ExampleRequest[] = [
-    { title: 'List subscriptions, a page of 5', method: 'GET', path: `${list}?page[limit]=5` },
-    { title: "List one account's subscriptions", method: 'GET', path: `${list}?filter=eq(account_id,${account?.id ?? ''})` },
-    { title: 'List with their plans and products', method: 'GET', path: `${list}?page[limit]=3&include=plans,products` },
-    { title: "A node's products in the latest release", method: 'GET', path: path('latest') },
-    { title: "A node's bundles with their components", method: 'GET', path: `${path(newest)}?filter=eq(product_types,bundle)&include=component_products` },
+    {
+      title: 'List subscriptions, a page of 5',
+      operation_id: 'listSubscriptions',
+      method: 'GET',
+      path: `${list}?page[limit]=5`,
+    },
+    {
+      title: "List one account's subscriptions",
+      operation_id: 'listSubscriptions',
+      method: 'GET',
+      path: `${list}?filter=eq(account_id,${account?.id ?? ''})`,
+    },
+    {
+      title: 'List with their plans and products',
+      operation_id: 'listSubscriptions',
+      method: 'GET',
+      path: `${list}?page[limit]=3&include=plans,products`,
+    },
+    {
+      title: "A node's products in the latest release",
+      operation_id: 'getNodeProducts',
+      method: 'GET',
+      path: path('latest'),
+    },
+    {
+      title: "A node's bundles with their components",
+      operation_id: 'getNodeProducts',
+      method: 'GET',
+      path: `${path(newest)}?filter=eq(product_types,bundle)&include=component_products`,
+    },
     {
       title: 'Create a subscription',
+      operation_id: 'createSubscription',
       method: 'POST',
       path: list,
-      body: { data: { account_id: account?.id, offering_id: offering?.id, currency: 'USD', manual_payments: true, name: account?.name, email: account?.email } },
+      body: {
+        data: {
+          account_id: account?.id,
+          offering_id: offering?.id,
+          currency: 'USD',
+          manual_payments: true,
+          name: account?.name,
+          email: account?.email,
+        },
+      },
     },
     {
       title: 'Switch the plan of a subscription',
+      operation_id: 'updateSubscription',
       method: 'PUT',
       path: `${list}/${subscription?.id ?? ''}`,
       body: { data: { id: subscription?.id, type: 'subscription', attributes: { plan_id: otherPlan?.id } } },
