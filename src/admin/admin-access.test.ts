@@ -32,6 +32,8 @@ describe('adminAccess', () => {
     host: string;
     token?: string;
     headers: IncomingHttpHeaders;
+    /** `?token=` of a route that takes one (the event stream). */
+    query?: string;
     allowed: boolean;
     says?: string;
   }[] = [
@@ -114,11 +116,43 @@ describe('adminAccess', () => {
       headers: { 'x-subcat-admin-token': TOKEN },
       allowed: true,
     },
+    {
+      name: 'a query token where the route takes one',
+      host: '0.0.0.0',
+      token: TOKEN,
+      headers: {},
+      query: TOKEN,
+      allowed: true,
+    },
+    {
+      name: 'a wrong query token',
+      host: '0.0.0.0',
+      token: TOKEN,
+      headers: {},
+      query: 'guess-guess',
+      allowed: false,
+    },
+    {
+      name: 'a wrong header token is not rescued by a right query token',
+      host: '0.0.0.0',
+      token: TOKEN,
+      headers: { 'x-subcat-admin-token': 'guess-guess' },
+      query: TOKEN,
+      allowed: false,
+    },
+    {
+      name: 'beyond loopback without --admin-token even a query token gets nowhere',
+      host: '0.0.0.0',
+      headers: {},
+      query: TOKEN,
+      allowed: false,
+      says: 'start it with --admin-token TOKEN',
+    },
   ];
-  it.each(cases)('$name', ({ host, token, headers, allowed, says }) => {
+  it.each(cases)('$name', ({ host, token, headers, query, allowed, says }) => {
     let thrown: unknown;
     try {
-      adminAccess(host, token)(requestWith(headers));
+      adminAccess(host, token)(requestWith(headers), query);
     } catch (error) {
       thrown = error;
     }

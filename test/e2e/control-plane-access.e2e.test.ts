@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminSpecPath, specPath } from '../../src/contract/spec-document.js';
@@ -154,12 +155,48 @@ describe('with --admin-token', () => {
       ['POST', '/reset'],
       ['GET', '/requests'],
       ['GET', '/faults'],
-      ['GET', '/openapi.json'],
+      ['GET', '/snapshots'],
+      ['PUT', '/delay'],
     ] as const)
       expect(
-        (await send(method, `${cli.url}/__subcat${path}`, { headers })).status,
+        (
+          await send(method, `${cli.url}/__subcat${path}`, {
+            headers,
+            body: method === 'PUT' ? { delay: null } : undefined,
+          })
+        ).status,
         `${method} ${path}`,
       ).toBe(status);
+  });
+
+  it('files without state answer without the token: the documents and the placeholder images', async () => {
+    for (const path of [
+      '/openapi.json',
+      '/openapi.yaml',
+      `/assets/${FIXTURE_IDS.subscriptions.product_ids[0]}.svg`,
+    ])
+      expect((await send('GET', `${cli.url}/__subcat${path}`)).status, path).toBe(200);
+  });
+
+  const streams = [
+    { title: 'without a token is a 403', query: '', status: 403 },
+    { title: 'with a wrong ?token= is a 403', query: '?token=tok-00000000', status: 403 },
+    {
+      title: 'with ?token= (an EventSource sends no headers) is a 200',
+      query: `?token=${TOKEN}`,
+      status: 200,
+    },
+  ];
+  it.each(streams)('the journal stream $title', async ({ query, status }) => {
+    const stream = await request(`${cli.url}/__subcat/requests/stream${query}`);
+    expect(stream.statusCode).toBe(status);
+    // An event stream never ends: the test hangs up, and undici reports the hang-up as an abort.
+    stream.body.once('error', () => undefined);
+    stream.body.destroy();
+  });
+
+  it('?token= opens only the stream, never a call that changes state', async () => {
+    expect((await send('POST', `${cli.url}/__subcat/reset?token=${TOKEN}`)).status).toBe(403);
   });
 
   it('the four operations still answer without the token', async () => {
