@@ -1,0 +1,149 @@
+import { connect } from 'node:net';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCliChild, type CliChild } from '../support/cli-child.js';
+import { listTotal } from '../support/list-total.js';
+import { createBody, SUBSCRIPTIONS } from '../support/mock-client.js';
+import { RawConnection } from '../support/raw-connection.js';
+
+// Issue 16, point 7: answers sent after SIGTERM still said Connection: keep-alive, so clients reusing their
+// connection got ECONNRESET. Now, once draining, every answer says Connection: close, what is in flight
+// finishes, and the log says how many requests were completed and how many cut. Also the new flags of the
+// issue (--max-subscriptions, --trust-proxy, --cors-origin) as a user types them.
+
+/** A create body as bytes: `name` tells the records apart. */
+const createBytes = (name: string) => Buffer.from(JSON.stringify(createBody(name)));
+
+let child: CliChild | undefined;
+afterEach(async () => {
+  child?.signal('SIGKILL');
+  await child?.exited;
+  child = undefined;
+});
+
+/** Resolves once nothing listens at `url` any more (a new connection is refused), within `timeoutMs`. */
+async function stoppedListening(url: string, timeoutMs = 5_000): Promise<void> {
+  const { hostname, port } = new URL(url);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    if (Date.now() > deadline) throw new Error(`${url} still accepts connections`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The log line the mock writes once stopped: how many requests in flight at the stop were completed and cut. */
+function stopLine(stdout: string): { completed?: number; cut?: number } | undefined {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { completed?: number; cut?: number })
+    .find((entry) => entry.completed !== undefined);
+}
+
+describe('SIGTERM with requests in flight (issue 16, point 7)', () => {
+  it('finishes them with Connection: close, cuts the one that never ends, and logs the counts', async () => {
+    const CLIENTS = 10;
+    child = await startCliChild([
+      '--seed',
+      '2',
+      '--subscriptions',
+      '20',
+      '--products',
+      '5',
+      '--log-level',
+      'info',
+    ]);
+    const { url } = child;
+    const host = new URL(url).host;
+    const head = (length: number) =>
+      `POST ${SUBSCRIPTIONS} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+    // Each client has used its connection once: a kept-alive connection it would reuse.
+    const clients = await Promise.all(Array.from({ length: CLIENTS }, () => RawConnection.open(url)));
+    for (const client of clients) {
+      await client.write(`GET ${SUBSCRIPTIONS}?page%5Blimit%5D=1 HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      expect((await client.response()).headers.connection).toBe('keep-alive');
+    }
+    // Then each sends half a create: in flight when the signal comes. One more never sends the rest.
+    const bodies = clients.map((_, at) => createBytes(`in flight ${at}`));
+    for (const [at, client] of clients.entries()) {
+      const body = bodies[at] ?? Buffer.alloc(0);
+      await client.write(Buffer.concat([Buffer.from(head(body.length)), body.subarray(0, body.length / 2)]));
+    }
+    const stuck = await RawConnection.open(url);
+    await stuck.write(`${head(100)}{"data":`);
+    // A request sent after all of them is answered once the mock has read them.
+    const probe = await RawConnection.open(url);
+    await probe.write(`GET /__health HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect((await probe.response()).status).toBe(200);
+    probe.close();
+
+    child.signal('SIGTERM');
+    await stoppedListening(url);
+    for (const [at, client] of clients.entries()) {
+      const body = bodies[at] ?? Buffer.alloc(0);
+      await client.write(body.subarray(body.length / 2));
+      const response = await client.response();
+      expect(response.status).toBe(201);
+      expect(response.headers.connection).toBe('close');
+      // Closed cleanly after the answer, so a client does not send its next request into a reset.
+      expect(await client.ended).toEqual({ kind: 'closed' });
+    }
+    expect(await stuck.ended).toBeDefined();
+    expect(await child.exited).toBe(0);
+    // The stuck request is cut at the end of the grace (5 s); the process still exits 0.
+    expect(stopLine(child.stdout())).toMatchObject({ completed: CLIENTS, cut: expect.any(Number) });
+  });
+});
+
+describe('the flags of issue 16 on the command line', () => {
+  it('takes --max-subscriptions, --trust-proxy and --cors-origin, and logs an idle stop as 0 and 0', async () => {
+    const LIMIT = 30;
+    const APP = 'http://localhost:5173';
+    child = await startCliChild([
+      ...['--seed', '2', '--subscriptions', '20', '--products', '5', '--log-level', 'info'],
+      ...['--max-subscriptions', String(LIMIT), '--trust-proxy', '--cors-origin', APP],
+    ]);
+    const list = async (headers: Record<string, string> = {}) => {
+      const response = await request(`${child?.url}${SUBSCRIPTIONS}?page%5Blimit%5D=1`, { headers });
+      const json = (await response.body.json()) as {
+        meta: { results: { total: number } };
+        links: { self: string };
+      };
+      return { headers: response.headers, json };
+    };
+    const create = async (name: string) => {
+      const response = await request(`${child?.url}${SUBSCRIPTIONS}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: createBytes(name),
+      });
+      await response.body.dump();
+      return response.statusCode;
+    };
+
+    const seeded = await listTotal(child.url);
+    for (let at = seeded; at < LIMIT; at++) expect(await create(`fill ${at}`)).toBe(201);
+    expect(await create('one too many')).toBe(409);
+
+    const forwarded = await list({ 'x-forwarded-host': 'api.example.com', 'x-forwarded-proto': 'https' });
+    expect(forwarded.json.links.self.startsWith('https://api.example.com/')).toBe(true);
+    expect((await list({ origin: APP })).headers['access-control-allow-origin']).toBe(APP);
+    expect(
+      (await list({ origin: 'http://evil.example' })).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+
+    child.signal('SIGTERM');
+    expect(await child.exited).toBe(0);
+    expect(stopLine(child.stdout())).toMatchObject({ completed: 0, cut: 0 });
+  });
+});
