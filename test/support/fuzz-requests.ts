@@ -102,7 +102,7 @@ const fitsTheHead = (raw: RawRequest) =>
   raw.path.length + Object.entries(raw.headers ?? {}).reduce((n, [k, v]) => n + k.length + v.length + 4, 0) <=
   MAX_HEAD;
 /** One short line in fast-check's counterexamples, however large the body. */
-const printable = (raw: RawRequest): RawRequest =>
+export const printable = (raw: RawRequest): RawRequest =>
   Object.assign(raw, { [fc.toStringMethod]: () => describeRaw(raw) });
 /** The finishing touch of every request generator. */
 const finish = (arbitrary: fc.Arbitrary<RawRequest>) => arbitrary.filter(fitsTheHead).map(printable);
