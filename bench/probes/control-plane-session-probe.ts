@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { clockTicksPerSecond, readCpuTicks } from '../proc-readings.js';
+import { childFigures } from './child-figures.js';
 import { median, type BenchServer, type Probe, type ProbeRow } from './probe.js';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'control-plane-session-child.js');
@@ -72,17 +73,7 @@ export function sessionRows(
 
 /** What the child printed: microseconds per session made and per use of one that exists, or why not. */
 export function parseSessionTimes(stdout: string): { newUs: number; existingUs: number } | string {
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return `no JSON line in the child's output: ${JSON.stringify(stdout.slice(-200))}`;
-  }
-  const { newUs, existingUs } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof newUs !== 'number' || typeof existingUs !== 'number' || !(newUs > 0) || !(existingUs > 0))
-    return `the child printed no positive newUs and existingUs: ${line}`;
-  return { newUs, existingUs };
+  return childFigures(stdout, ['newUs', 'existingUs']);
 }
 
 /** The in-process rows: a session made on first use, and the difference to one that exists. */

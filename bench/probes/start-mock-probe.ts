@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORES } from '../bench-cases.js';
 import { roundOrder } from '../load-run.js';
+import { childFigures } from './child-figures.js';
 import { median, type Build, type Probe, type ProbeRow } from './probe.js';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'start-mock-child.js');
@@ -14,17 +15,7 @@ export interface StartTimes {
 
 /** The child's JSON line, or a sentence saying what was wrong with its output. */
 export function parseStartTimes(stdout: string): StartTimes | string {
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
-    return `no JSON line in the child's output: ${JSON.stringify(stdout.slice(-200))}`;
-  }
-  const { coldMs, warmMs } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof coldMs !== 'number' || typeof warmMs !== 'number' || !(coldMs > 0) || !(warmMs > 0))
-    return `the child printed no positive coldMs and warmMs: ${line}`;
-  return { coldMs, warmMs };
+  return childFigures(stdout, ['coldMs', 'warmMs']);
 }
 
 /** Two rows per build (cold, warm), each the median of its samples, whole milliseconds. */

@@ -1,7 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.js';
+import { startMock, type JournalEntry, type RunningMock } from '../../src/index.js';
 import { cliMock } from '../support/cli-mock.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { createBody, MockClient, SUBSCRIPTIONS } from '../support/mock-client.js';
@@ -9,29 +9,15 @@ import { createBody, MockClient, SUBSCRIPTIONS } from '../support/mock-client.js
 // The request journal (issue 13, item 1): GET/DELETE /__subcat/requests, its filters, what it keeps and what
 // it never keeps in clear, its bound, and the live stream.
 
-interface Entry {
-  id: string;
-  at: string;
-  method: string;
-  url: string;
-  path: string;
-  operation_id: string | null;
-  status: number;
-  session: string;
-  fault: string | null;
-  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
-  response: { headers: Record<string, string>; body: string | null; truncated: boolean };
-}
-
 let mock: RunningMock;
 let client: MockClient;
 const { catalog } = FIXTURE_IDS;
 const NODE_PRODUCTS = `/catalogs/${catalog.catalog_id}/releases/latest/nodes/${catalog.node_id}/relationships/products`;
 
-const journal = async (query = ''): Promise<Entry[]> => {
+const journal = async (query = ''): Promise<JournalEntry[]> => {
   const reply = await client.admin('GET', `/requests${query}`);
   expect(reply.status).toBe(200);
-  return reply.json.data as Entry[];
+  return reply.json.data as JournalEntry[];
 };
 
 /** Waits until the clock has moved past `time`, so entries before and after it differ in `at`. */
@@ -61,7 +47,7 @@ describe('GET /__subcat/requests', () => {
       ['POST', 'createSubscription', 201],
       ['GET', 'listSubscriptions', 200],
     ]);
-    const [post, get] = entries as [Entry, Entry];
+    const [post, get] = entries as [JournalEntry, JournalEntry];
     expect(post.id).toBe(created.headers['x-request-id']);
     expect(get.id).toBe(list.headers['x-request-id']);
     expect(get).toMatchObject({
@@ -98,7 +84,7 @@ describe('GET /__subcat/requests', () => {
     await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, { headers });
     const session = shown === 'cookie' ? '?session=sealed' : '';
     const reply = await client.admin('GET', `/requests${session}`);
-    const [entry] = reply.json.data as Entry[];
+    const [entry] = reply.json.data as JournalEntry[];
     expect(entry?.request.headers[shown]).toBe('<redacted>');
     expect(reply.text).not.toContain('s3cret');
   });
@@ -268,7 +254,7 @@ describe('--journal-size', () => {
       const small = await MockClient.of(cli.url);
       for (let index = 0; index < 5; index += 1)
         expect((await small.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=${index + 1}`)).status).toBe(200);
-      const entries = (await small.admin('GET', '/requests')).json.data as Entry[];
+      const entries = (await small.admin('GET', '/requests')).json.data as JournalEntry[];
       expect(entries.map((entry) => entry.url)).toEqual(
         [5, 4, 3, 2, 1].slice(0, kept).map((limit) => `${SUBSCRIPTIONS}?page%5Blimit%5D=${limit}`),
       );
