@@ -29,7 +29,8 @@ async function generate({ spec }) {
 const stdout = process.argv.indexOf('--stdout');
 if (stdout !== -1) {
   const target = TARGETS[process.argv[stdout + 1] ?? 'contract'];
-  if (target === undefined) throw new Error(`no target ${process.argv[stdout + 1]}; one of ${Object.keys(TARGETS)}`);
+  if (target === undefined)
+    throw new Error(`no target ${process.argv[stdout + 1]}; one of ${Object.keys(TARGETS)}`);
   process.stdout.write(await generate(target));
 } else {
   for (const target of Object.values(TARGETS)) {

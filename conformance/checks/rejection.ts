@@ -125,7 +125,10 @@ const listChecks: Check[] = [
 /** A query parameter no operation knows; a server that checks its input names it in a 400. */
 export const UNKNOWN_PARAMETER = 'subcat_kit_unknown';
 
-const UNKNOWN = decision('Query parameters', 'any query parameter an operation does not list is a 400 naming it');
+const UNKNOWN = decision(
+  'Query parameters',
+  'any query parameter an operation does not list is a 400 naming it',
+);
 
 /** One case: the operation's valid request with an unknown query parameter added. */
 function unknownParameterCheck(

@@ -100,7 +100,9 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
           ...config.info(),
           delay: plane.delay,
           faults: plane.faults.size,
-          session: plane.summary(plane.session(session)),
+          session: ((found) => (found === undefined ? plane.unmade(session) : plane.summary(found)))(
+            plane.existing(session),
+          ),
           sessions: { count: plane.sessions.size, max: plane.sessions.max },
         },
       },

@@ -19,7 +19,10 @@ import { Sessions, type Session } from './sessions.js';
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
 export interface ChangeLog {
   write(session: string, write: SubscriptionWrite): void;
-  event(session: string, event: { op: 'reset' } | { op: 'snapshot' | 'restore' | 'forget'; name: string }): void;
+  event(
+    session: string,
+    event: { op: 'reset' | 'drop' } | { op: 'snapshot' | 'restore' | 'forget'; name: string },
+  ): void;
 }
 
 export interface ControlPlaneOptions<State> {
@@ -76,6 +79,7 @@ export class ControlPlane<State> {
       now: this.now,
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,
+      onDrop: (name) => this.log?.event(name, { op: 'drop' }),
     });
     // The shared limit counts the seeded records once: creates past it are refused in every session.
     this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);
@@ -107,23 +111,44 @@ export class ControlPlane<State> {
     this.delaySetting = delay;
   }
 
+  /** The session of that name, made from the seed when it does not exist (a write is about to need it). */
   session(name: string): Session<State> {
     return this.sessions.use(name).session;
   }
 
+  /** A session that exists, or undefined: reads never make one (nor drop another to make room). */
+  existing(name: string): Session<State> | undefined {
+    return this.sessions.peek(name);
+  }
+
   reset(name: string): SessionSummary {
-    const session = this.session(name);
+    const session = this.existing(name);
+    if (session === undefined) return this.unmade(name);
     this.log?.event(name, { op: 'reset' });
     session.store.reset();
     return this.summary(session);
   }
 
+  /** What a session that is not made yet would hold: the seed, no snapshot. */
+  unmade(name: string): SessionSummary {
+    return {
+      name,
+      subscriptions: this.options.seeded.records.length,
+      snapshots: 0,
+      last_used_at: new Date(this.now()).toISOString(),
+    };
+  }
+
   snapshot(snapshotName: string, name: string): SnapshotSummary {
     const session = this.session(name);
     if (session.snapshots.has(snapshotName))
-      throw HttpError.of(409, `snapshot '${snapshotName}' exists already; delete it first (DELETE /__subcat/snapshots/${snapshotName}) or choose another name`, {
-        pointer: '/name',
-      });
+      throw HttpError.of(
+        409,
+        `snapshot '${snapshotName}' exists already; delete it first (DELETE /__subcat/snapshots/${snapshotName}) or choose another name`,
+        {
+          pointer: '/name',
+        },
+      );
     this.log?.event(name, { op: 'snapshot', name: snapshotName });
     const kept = { name: snapshotName, takenAt: this.now(), snapshot: session.store.snapshot() };
     session.snapshots.set(snapshotName, kept);
@@ -131,31 +156,32 @@ export class ControlPlane<State> {
   }
 
   restore(snapshotName: string, name: string): SessionSummary {
-    const session = this.session(name);
-    const kept = session.snapshots.get(snapshotName);
-    if (kept === undefined) throw this.noSnapshot(session, snapshotName);
+    const session = this.existing(name);
+    const kept = session?.snapshots.get(snapshotName);
+    if (session === undefined || kept === undefined) throw this.noSnapshot(name, session, snapshotName);
     this.log?.event(name, { op: 'restore', name: snapshotName });
     session.store.restore(kept.snapshot);
     return this.summary(session);
   }
 
   forgetSnapshot(snapshotName: string, name: string): void {
-    const session = this.session(name);
-    if (!session.snapshots.has(snapshotName)) throw this.noSnapshot(session, snapshotName);
+    const session = this.existing(name);
+    if (session === undefined || !session.snapshots.has(snapshotName))
+      throw this.noSnapshot(name, session, snapshotName);
     this.log?.event(name, { op: 'forget', name: snapshotName });
     session.snapshots.delete(snapshotName);
   }
 
   snapshots(name: string): SnapshotSummary[] {
-    return [...this.session(name).snapshots.values()].map(snapshotSummary);
+    return [...(this.existing(name)?.snapshots.values() ?? [])].map(snapshotSummary);
   }
 
   requests(filter: JournalFilter, name: string): JournalEntry[] {
-    return this.session(name).journal.entries(filter);
+    return this.existing(name)?.journal.entries(filter) ?? [];
   }
 
   clearRequests(name: string): void {
-    this.session(name).journal.clear();
+    this.existing(name)?.journal.clear();
   }
 
   addFault(rule: FaultRuleInput): FaultRuleView {
@@ -177,7 +203,8 @@ export class ControlPlane<State> {
 
   private newStore(name: string): SubscriptionStore {
     const options: SubscriptionStoreOptions = {
-      sharedLimit: () => (this.createdTotal() >= this.createdLimit ? this.options.maxSubscriptions : undefined),
+      sharedLimit: () =>
+        this.createdTotal() >= this.createdLimit ? this.options.maxSubscriptions : undefined,
       onWrite: (write) => this.log?.write(name, write),
     };
     return new SubscriptionStore(this.options.seeded, options);
@@ -189,14 +216,22 @@ export class ControlPlane<State> {
     return total;
   }
 
-  private noSnapshot(session: Session<State>, snapshotName: string): HttpError {
-    const names = [...session.snapshots.keys()];
+  private noSnapshot(name: string, session: Session<State> | undefined, snapshotName: string): HttpError {
+    const names = [...(session?.snapshots.keys() ?? [])];
     const known = names.length === 0 ? 'it has none' : `it has ${names.join(', ')}`;
-    const whose = session.name === '' ? 'the default session' : `session '${session.name}'`;
+    const whose = name === '' ? 'the default session' : `session '${name}'`;
     return HttpError.of(404, `no snapshot '${snapshotName}' in ${whose}; ${known}`, { parameter: 'name' });
   }
 }
 
-function snapshotSummary(kept: { name: string; takenAt: number; snapshot: { size: number } }): SnapshotSummary {
-  return { name: kept.name, taken_at: new Date(kept.takenAt).toISOString(), subscriptions: kept.snapshot.size };
+function snapshotSummary(kept: {
+  name: string;
+  takenAt: number;
+  snapshot: { size: number };
+}): SnapshotSummary {
+  return {
+    name: kept.name,
+    taken_at: new Date(kept.takenAt).toISOString(),
+    subscriptions: kept.snapshot.size,
+  };
 }

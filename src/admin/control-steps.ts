@@ -35,7 +35,8 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<E<State>> {
 export function faultStep<State>(faults: FaultRules, delay: () => Delay, draw: () => number): Step<E<State>> {
   return (exchange, next) => {
     const target = exchange.routed?.target;
-    const operationId = target?.kind === 'operation' || target?.kind === 'spec' ? target.op?.operationId : undefined;
+    const operationId =
+      target?.kind === 'operation' || target?.kind === 'spec' ? target.op?.operationId : undefined;
     const action =
       faults.size === 0
         ? undefined
@@ -71,7 +72,8 @@ function carryOut(action: FaultAction, next: () => Answer | Promise<Answer>): An
     case 'answer': {
       const detail = `fault rule ${action.ruleId} answers ${then.status} (POST /__subcat/faults; remove it with DELETE /__subcat/faults/${action.ruleId})`;
       const body = then.body ?? { errors: [errorObject(then.status, detail)] };
-      const headers: Record<string, string> = then.retryAfter === undefined ? {} : { 'Retry-After': String(then.retryAfter) };
+      const headers: Record<string, string> =
+        then.retryAfter === undefined ? {} : { 'Retry-After': String(then.retryAfter) };
       return jsonAnswer(then.status, body, headers);
     }
   }
@@ -99,7 +101,8 @@ export function journalStep<State>(
         at: Date.now(),
         method: exchange.method,
         url: exchange.request.url ?? '/',
-        operationId: target?.kind === 'operation' || target?.kind === 'spec' ? target.op?.operationId : undefined,
+        operationId:
+          target?.kind === 'operation' || target?.kind === 'spec' ? target.op?.operationId : undefined,
         status: answer.misbehave === 'reset' || answer.misbehave === 'hang' ? 0 : answer.status,
         durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
         session: name,
@@ -109,7 +112,8 @@ export function journalStep<State>(
         responseHeaders: answer.headers,
         responseBody: answer.body,
       };
-      (sessions.peek(name) ?? sessions.use(name).session).journal.record(record);
+      // A request that never reached its session (a 404, a 401...) makes none: it goes to the default journal.
+      (sessions.peek(name) ?? sessions.use('').session).journal.record(record);
       feed.announce(record);
       return answer;
     });

@@ -1,8 +1,7 @@
 import type { components } from './admin-types.gen.js';
 import type { Delay } from './delay.js';
-import { pathPattern } from './journal.js';
+import { matchesPattern } from './path-pattern.js';
 import { seededDraws } from './seeded-draws.js';
-
 
 type Admin = components['schemas'];
 
@@ -26,7 +25,12 @@ export interface FaultTarget {
 export interface FaultAction {
   ruleId: string;
   delay: Delay;
-  then: { kind: 'answer'; status: number; body: unknown; retryAfter: number | undefined } | { kind: 'reset' } | { kind: 'hang' } | { kind: 'truncate' } | { kind: 'continue' };
+  then:
+    | { kind: 'answer'; status: number; body: unknown; retryAfter: number | undefined }
+    | { kind: 'reset' }
+    | { kind: 'hang' }
+    | { kind: 'truncate' }
+    | { kind: 'continue' };
   /** `id: what it did`, for the journal. */
   note: string;
 }
@@ -102,12 +106,12 @@ export class FaultRules {
 }
 
 function matcher(input: FaultRuleInput): (target: FaultTarget) => boolean {
-  const path = input.path === undefined ? undefined : pathPattern(input.path);
+  const path = input.path;
   const header = input.header === undefined ? undefined : headerTest(input.header);
   return (target) =>
     (input.operationId === undefined || input.operationId === target.operationId) &&
     (input.method === undefined || input.method === target.method) &&
-    (path === undefined || path.test(target.path)) &&
+    (path === undefined || matchesPattern(path, target.path)) &&
     (input.query === undefined || target.query.includes(input.query)) &&
     (header === undefined || header(target.headers)) &&
     (input.session === undefined || input.session === target.session);
@@ -129,9 +133,12 @@ function action(rule: Rule): FaultAction {
   const { input, id } = rule;
   const delay = input.delay ?? null;
   const delayNote = delay === null ? '' : `delay ${JSON.stringify(delay)} ms, `;
-  if (input.reset === true) return { ruleId: id, delay, then: { kind: 'reset' }, note: `${id}: ${delayNote}connection reset` };
-  if (input.hang === true) return { ruleId: id, delay, then: { kind: 'hang' }, note: `${id}: ${delayNote}no answer` };
-  if (input.truncate === true) return { ruleId: id, delay, then: { kind: 'truncate' }, note: `${id}: ${delayNote}body cut short` };
+  if (input.reset === true)
+    return { ruleId: id, delay, then: { kind: 'reset' }, note: `${id}: ${delayNote}connection reset` };
+  if (input.hang === true)
+    return { ruleId: id, delay, then: { kind: 'hang' }, note: `${id}: ${delayNote}no answer` };
+  if (input.truncate === true)
+    return { ruleId: id, delay, then: { kind: 'truncate' }, note: `${id}: ${delayNote}body cut short` };
   if (input.status !== undefined) {
     const retryAfter = input.retry_after ?? (input.status === 429 || input.status === 503 ? 1 : undefined);
     const then = { kind: 'answer' as const, status: input.status, body: input.body, retryAfter };
@@ -141,6 +148,11 @@ function action(rule: Rule): FaultAction {
 }
 
 function view(rule: Rule): FaultRuleView {
-  return { ...rule.input, id: rule.id, matched: rule.matched, applied: rule.applied, created_at: new Date(rule.createdAt).toISOString() };
+  return {
+    ...rule.input,
+    id: rule.id,
+    matched: rule.matched,
+    applied: rule.applied,
+    created_at: new Date(rule.createdAt).toISOString(),
+  };
 }
-

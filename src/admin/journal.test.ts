@@ -3,7 +3,6 @@ import {
   JOURNAL_BODY_CHARS,
   Journal,
   journalEntry,
-  pathPattern,
   recordFilter,
   redacted,
   type JournalFilter,
@@ -65,21 +64,6 @@ describe('recordFilter', () => {
     ];
   it.each(cases)('$name', ({ filter, record: overrides, matches }) => {
     expect(recordFilter(filter)(record(overrides))).toBe(matches);
-  });
-});
-
-describe('pathPattern', () => {
-  const cases = [
-    { pattern: '/a/*', path: '/a/b/c', matches: true },
-    { pattern: '/a/*/c', path: '/a/b/c', matches: true },
-    { pattern: '*', path: '/anything', matches: true },
-    { pattern: '/a.b', path: '/aXb', matches: false },
-    { pattern: '/a(b)?', path: '/a', matches: false },
-    { pattern: '/a+', path: '/aa', matches: false },
-    { pattern: '/a', path: '/a/b', matches: false },
-  ];
-  it.each(cases)('$pattern against $path: $matches', ({ pattern, path, matches }) => {
-    expect(pathPattern(pattern).test(path)).toBe(matches);
   });
 });
 

@@ -1,8 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Answer } from '../http/exchange.js';
+import { matchesPattern } from './path-pattern.js';
 
 /** Headers kept as `<redacted>` in the journal: whatever may carry a secret. */
-const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
+const SECRET_HEADERS =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
 /** Bodies past this many characters are cut when shown. */
 export const JOURNAL_BODY_CHARS = 16 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
@@ -93,20 +95,15 @@ export class Journal {
 
 /** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
 export function recordFilter(filter: JournalFilter): (record: JournalRecord) => boolean {
-  const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+  const path = filter.path;
   const since = filter.since === undefined ? Number.NaN : Date.parse(filter.since);
   const status = filter.status;
   return (record) =>
     (filter.method === undefined || record.method === filter.method.toUpperCase()) &&
-    (path === undefined || path.test(record.url.split('?')[0] ?? '')) &&
-    (status === undefined || (status.endsWith('xx') ? String(record.status)[0] === status[0] : String(record.status) === status)) &&
+    (path === undefined || matchesPattern(path, record.url.split('?')[0] ?? '')) &&
+    (status === undefined ||
+      (status.endsWith('xx') ? String(record.status)[0] === status[0] : String(record.status) === status)) &&
     (Number.isNaN(since) || record.at >= since);
-}
-
-/** `*` matches any run of characters; everything else is literal; the whole path must match. */
-export function pathPattern(pattern: string): RegExp {
-  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${source}$`);
 }
 
 export function journalEntry(record: JournalRecord): JournalEntry {
@@ -142,11 +139,17 @@ function shownBody(text: string | undefined): { body: string | null; truncated: 
 }
 
 /** Header values as strings, every one that may hold a secret as `<redacted>`. */
-export function redacted(headers: Readonly<Record<string, string | number | string[] | undefined>>): Record<string, string> {
+export function redacted(
+  headers: Readonly<Record<string, string | number | string[] | undefined>>,
+): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    shown[name.toLowerCase()] = SECRET_HEADERS.test(name) ? '<redacted>' : Array.isArray(value) ? value.join(', ') : String(value);
+    shown[name.toLowerCase()] = SECRET_HEADERS.test(name)
+      ? '<redacted>'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
   }
   return shown;
 }

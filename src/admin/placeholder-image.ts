@@ -11,7 +11,7 @@ export function placeholderImage(file: string): string | undefined {
   const id = FILE.exec(file)?.[1];
   if (id === undefined) return undefined;
   const hash = createHash('sha256').update(id).digest();
-  const hue = (hash[0] ?? 0) * 360 / 256;
+  const hue = ((hash[0] ?? 0) * 360) / 256;
   const second = (hue + 40 + ((hash[1] ?? 0) % 120)) % 360;
   const shape = (hash[2] ?? 0) % 3;
   const figure = [

@@ -14,7 +14,8 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function sessionNameOf(request: IncomingMessage, query?: string | null): string {
   const header = request.headers[SESSION_HEADER];
-  const named = typeof header === 'string' ? header : Array.isArray(header) ? header[0] : cookie(request.headers.cookie);
+  const named =
+    typeof header === 'string' ? header : Array.isArray(header) ? header[0] : cookie(request.headers.cookie);
   const name = named ?? query ?? '';
   if (name === '' || NAME.test(name)) return name;
   const shown = name.length > 64 ? `${name.slice(0, 64)}...` : name;
@@ -29,7 +30,18 @@ function cookie(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return decodeURIComponent(part.slice(at + 1).trim());
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return decoded(part.slice(at + 1).trim());
   }
   return undefined;
+}
+
+/** A cookie value as sent: percent-decoded when it can be; a broken escape is a 400 naming the cookie. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw HttpError.of(400, `the ${SESSION_COOKIE} cookie is not valid percent-encoding`, {
+      header: 'Cookie',
+    });
+  }
 }

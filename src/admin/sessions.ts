@@ -29,6 +29,8 @@ export interface SessionsOptions<State> {
   max: number;
   journalSize: number;
   now?: () => number;
+  /** Told of every named session dropped, for room or on request (a state file keeps that). */
+  onDrop?: (name: string) => void;
 }
 
 /**
@@ -71,7 +73,7 @@ export class Sessions<State> {
     if (this.byName.size - 1 >= this.options.max) {
       for (const candidate of this.byName.keys()) {
         if (candidate === '') continue;
-        this.byName.delete(candidate);
+        this.drop(candidate);
         dropped = candidate;
         break;
       }
@@ -86,8 +88,9 @@ export class Sessions<State> {
 
   /** Forgets a named session; the default one cannot be dropped (it is reset instead). */
   drop(name: string): boolean {
-    if (name === '') return false;
-    return this.byName.delete(name);
+    if (name === '' || !this.byName.delete(name)) return false;
+    this.options.onDrop?.(name);
+    return true;
   }
 
   /** Most recently used first. */

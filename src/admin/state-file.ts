@@ -1,4 +1,13 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import type { OfferingRecord, SubscriptionRecord } from '../store/subscriptions/records.js';
 import type { SubscriptionStore, SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
 import type { ChangeLog, ControlPlane } from './control-plane.js';
@@ -15,8 +24,11 @@ export interface StateFileIdentity {
 
 type StoredSubscription = Omit<SubscriptionRecord, 'offering'> & { offering_id: string };
 type Line =
-  | { session: string; write: { kind: 'create' | 'update'; subscription: StoredSubscription; offering?: OfferingRecord } }
-  | { session: string; event: 'reset' }
+  | {
+      session: string;
+      write: { kind: 'create' | 'update'; subscription: StoredSubscription; offering?: OfferingRecord };
+    }
+  | { session: string; event: 'reset' | 'drop' }
   | { session: string; event: 'snapshot' | 'restore' | 'forget'; name: string };
 
 /** A state file that cannot be used: the start stops with this message, never a silent reset. */
@@ -33,7 +45,11 @@ export class StateFileError extends Error {
  * replayed, then rewritten compacted (a temporary file renamed over it, so a crash keeps the old or the new).
  * @example const file = openStateFile(path, identity, plane); plane.keepChangesIn(file);
  */
-export function openStateFile<State>(path: string, identity: StateFileIdentity, plane: ControlPlane<State>): ChangeLog & { close(): void } {
+export function openStateFile<State>(
+  path: string,
+  identity: StateFileIdentity,
+  plane: ControlPlane<State>,
+): ChangeLog & { close(): void } {
   if (existsSync(path)) replay(path, readFileSync(path, 'utf8'), identity, plane);
   compact(path, identity, plane);
   const fd = openSync(path, 'a');
@@ -42,7 +58,8 @@ export function openStateFile<State>(path: string, identity: StateFileIdentity, 
   };
   return {
     write: (session, write) => append({ session, write: stored(write) }),
-    event: (session, event) => append(event.op === 'reset' ? { session, event: 'reset' } : { session, event: event.op, name: event.name }),
+    event: (session, event) =>
+      append('name' in event ? { session, event: event.op, name: event.name } : { session, event: event.op }),
     close: () => {
       fsyncSync(fd);
       closeSync(fd);
@@ -50,23 +67,46 @@ export function openStateFile<State>(path: string, identity: StateFileIdentity, 
   };
 }
 
-function replay<State>(path: string, text: string, identity: StateFileIdentity, plane: ControlPlane<State>): void {
+function replay<State>(
+  path: string,
+  text: string,
+  identity: StateFileIdentity,
+  plane: ControlPlane<State>,
+): void {
   const fix = 'move the file away to start from the seed, or restore it from a copy';
   if (text.length > 0 && !text.endsWith('\n'))
     throw new StateFileError(path, 'ends in the middle of a line (was it cut short?)', fix);
   const lines = text.split('\n').slice(0, -1);
-  const header = parse(path, lines[0] ?? '', 1, fix) as Partial<StateFileIdentity & { subcat_state_file: number }>;
+  const header = parse(path, lines[0] ?? '', 1, fix) as Partial<
+    StateFileIdentity & { subcat_state_file: number }
+  >;
   if (header.subcat_state_file !== FORMAT)
-    throw new StateFileError(path, `is not a subcat state file of format ${FORMAT} (its first line says ${JSON.stringify(header.subcat_state_file)})`, fix);
+    throw new StateFileError(
+      path,
+      `is not a subcat state file of format ${FORMAT} (its first line says ${JSON.stringify(header.subcat_state_file)})`,
+      fix,
+    );
   const made = `--seed ${header.seed} --subscriptions ${header.subscriptions} --products ${header.products}`;
-  if (header.seed !== identity.seed || header.subscriptions !== identity.subscriptions || header.products !== identity.products)
-    throw new StateFileError(path, `was made with ${made}`, `start the mock with the same options, or ${fix}`);
+  if (
+    header.seed !== identity.seed ||
+    header.subscriptions !== identity.subscriptions ||
+    header.products !== identity.products
+  )
+    throw new StateFileError(
+      path,
+      `was made with ${made}`,
+      `start the mock with the same options, or ${fix}`,
+    );
   lines.slice(1).forEach((text, index) => {
     const line = parse(path, text, index + 2, fix) as Line;
     try {
       apply(plane, line);
     } catch (error) {
-      throw new StateFileError(path, `has a change it cannot apply at line ${index + 2} (${(error as Error).message})`, fix);
+      throw new StateFileError(
+        path,
+        `has a change it cannot apply at line ${index + 2} (${(error as Error).message})`,
+        fix,
+      );
     }
   });
 }
@@ -78,8 +118,10 @@ function apply<State>(plane: ControlPlane<State>, line: Line): void {
     store.apply(restored(store, line.write));
     return;
   }
-  if (line.event === 'reset') plane.reset(session);
-  else if (line.event === 'snapshot') plane.snapshot(line.name, session);
+  if (!('name' in line)) {
+    if (line.event === 'reset') plane.session(session).store.reset();
+    else plane.sessions.drop(session);
+  } else if (line.event === 'snapshot') plane.snapshot(line.name, session);
   else if (line.event === 'restore') plane.restore(line.name, session);
   else plane.forgetSnapshot(line.name, session);
 }
@@ -119,10 +161,15 @@ function stored(write: SubscriptionWrite): Extract<Line, { write: unknown }>['wr
     : { kind: write.kind, subscription };
 }
 
-function restored(store: SubscriptionStore, write: Extract<Line, { write: unknown }>['write']): SubscriptionWrite {
+function restored(
+  store: SubscriptionStore,
+  write: Extract<Line, { write: unknown }>['write'],
+): SubscriptionWrite {
   const { offering_id: offeringId, ...rest } = write.subscription;
   const offering = write.offering ?? store.offering(offeringId);
   if (offering === undefined) throw new Error(`no offering ${offeringId}`);
   const subscription: SubscriptionRecord = { ...rest, offering };
-  return write.kind === 'create' ? { kind: 'create', subscription, ...(write.offering && { offering }) } : { kind: 'update', subscription };
+  return write.kind === 'create'
+    ? { kind: 'create', subscription, ...(write.offering && { offering }) }
+    : { kind: 'update', subscription };
 }

@@ -449,7 +449,10 @@ export interface components {
             sku?: string;
             /** Format: uri */
             main_image?: string;
-            /** @description At most 200 currencies (decisions.md, Bounds). */
+            /**
+             * @description At most 200 currencies, each amount a safe integer (at most 2^53 - 1 either way, so totals and tax
+             *     stay exact; decisions.md, Bounds).
+             */
             price?: components["schemas"]["Price"];
             price_units?: components["schemas"]["PriceUnits"];
         };
@@ -476,7 +479,10 @@ export interface components {
             can_cancel?: boolean;
             /** Format: double */
             base_price_percentage?: number;
-            /** @description At most 200 currencies (decisions.md, Bounds). */
+            /**
+             * @description At most 200 currencies, each amount a safe integer (at most 2^53 - 1 either way, so totals and tax
+             *     stay exact; decisions.md, Bounds).
+             */
             fixed_price?: components["schemas"]["Price"];
             meta?: {
                 /** @description The plan the new subscription starts on (else the first plan). */

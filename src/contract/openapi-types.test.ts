@@ -14,8 +14,16 @@ import type { components } from './openapi-types.gen.js';
 type Schemas = components['schemas'];
 const root = packageRoot();
 const TARGETS = [
-  { target: 'contract', file: join(root, 'src', 'contract', 'openapi-types.gen.ts'), spec: 'spec/openapi.yaml' },
-  { target: 'admin', file: join(root, 'src', 'admin', 'admin-types.gen.ts'), spec: 'spec/admin.openapi.yaml' },
+  {
+    target: 'contract',
+    file: join(root, 'src', 'contract', 'openapi-types.gen.ts'),
+    spec: 'spec/openapi.yaml',
+  },
+  {
+    target: 'admin',
+    file: join(root, 'src', 'admin', 'admin-types.gen.ts'),
+    spec: 'spec/admin.openapi.yaml',
+  },
 ];
 
 describe.each(TARGETS)('the types generated from $spec', ({ target, file, spec }) => {

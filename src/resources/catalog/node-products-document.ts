@@ -55,7 +55,9 @@ function included(
     release,
   );
   const fileText = (file: FileRecord) =>
-    memo.text(`file\n${base}`, file, () => JSON.stringify({ ...file, link: { href: assetLink(file.link.href, base) } }));
+    memo.text(`file\n${base}`, file, () =>
+      JSON.stringify({ ...file, link: { href: assetLink(file.link.href, base) } }),
+    );
   return jsonDocument({
     component_products: records.component_products && jsonArray(records.component_products.map(text)),
     main_images: records.main_images && jsonArray(records.main_images.map(fileText)),

@@ -30,7 +30,11 @@ export class SubscriptionChanges {
    * now) with the inline offering it brought, then the updates of seeded ones. A state file keeps these.
    */
   asWrites(): { kind: 'create' | 'update'; subscription: SubscriptionRecord; offering?: OfferingRecord }[] {
-    const writes: { kind: 'create' | 'update'; subscription: SubscriptionRecord; offering?: OfferingRecord }[] = [];
+    const writes: {
+      kind: 'create' | 'update';
+      subscription: SubscriptionRecord;
+      offering?: OfferingRecord;
+    }[] = [];
     const brought = new Set<string>();
     this.created.forEach((record, index) => {
       const subscription = this.replaced.get(this.offset + index) ?? record;

@@ -151,7 +151,8 @@ export class SubscriptionStore {
 
   /** Creates a subscription; an inline offering is stored with it. */
   create(command: CreateSubscriptionCommand): CreateResult {
-    if (this.size >= this.maxSubscriptions) return { ok: false, reason: 'full', limit: this.maxSubscriptions };
+    if (this.size >= this.maxSubscriptions)
+      return { ok: false, reason: 'full', limit: this.maxSubscriptions };
     const shared = this.sharedLimit();
     if (shared !== undefined) return { ok: false, reason: 'full', limit: shared };
     const built = buildSubscription(command, {
