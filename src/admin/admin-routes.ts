@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SpecValidators, Violation } from '../contract/validators.js';
+import type { SpecValidators } from '../contract/validators.js';
 import { jsonAnswer } from '../http/answers.js';
 import type { Step } from '../http/compose.js';
 import type { Answer } from '../http/exchange.js';
 import { HttpError } from '../http/http-error.js';
 import type { OwnRoute } from '../http/pipeline.js';
 import { readJsonBody } from '../http/read-body.js';
-import { errorOf } from '../http/steps/validate-step.js';
 import type { ControlPlane } from './control-plane.js';
 import type { Delay } from './delay.js';
 import type { FaultRuleInput } from './faults.js';
@@ -74,13 +73,14 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       const violations =
         operation?.parameters({ path: params, query, headers: exchange.request.headers }) ?? [];
       const done = (body: unknown): Answer => {
-        if (operation?.body !== undefined) for (const found of operation.body(body)) violations.push(found);
-        if (violations.length > 0) throw badRequest(violations);
+        const found = operation?.body?.(body);
+        for (const violation of found?.violations ?? []) violations.push(violation);
+        if (violations.length > 0) throw HttpError.ofViolations(400, violations, found?.omitted);
         const session = sessionNameOf(exchange.request, query.get('session'));
         return answerOf(handler({ request: exchange.request, params, query, body, session }));
       };
       if (operation?.body === undefined) return done(undefined);
-      return readJsonBody(exchange.request, 64 * 1024).then(done);
+      return readJsonBody(exchange.request, 64 * 1024, validators.bounds).then(done);
     },
   });
   const file = (name: string, asset: { type: string; body: Buffer }) =>
@@ -240,13 +240,6 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
 
 function optional<K extends string>(key: K, value: string | null): Partial<Record<K, string>> {
   return value === null ? {} : ({ [key]: value } as Record<K, string>);
-}
-
-function badRequest(violations: readonly Violation[]): HttpError {
-  return new HttpError(
-    400,
-    violations.map((violation) => errorOf(400, violation)),
-  );
 }
 
 /** A rule needs an action, or it would match and do nothing. */

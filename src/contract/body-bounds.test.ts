@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { boundViolations, boundsOf, DEFAULT_BODY_BOUNDS, type BodyBounds } from './body-bounds.js';
 import { loadSpec } from './spec-document.js';
+import { Findings } from './violation.js';
 
 const document = (schemas: Record<string, unknown>, paths: Record<string, unknown> = {}) =>
   ({
@@ -26,7 +27,7 @@ describe('boundsOf', () => {
   });
 
   it('takes another fallback when given one', () => {
-    const fallback = { maxDepth: 4, maxItems: 3, maxProperties: 2, maxLength: 1 };
+    const fallback = { maxDepth: 4, maxItems: 3, maxProperties: 2, maxLength: 1, maxValues: 9 };
     expect(boundsOf(document({ A: { maxLength: 7 } }), fallback)).toEqual({ ...fallback, maxLength: 7 });
   });
 
@@ -39,8 +40,14 @@ describe('boundsOf', () => {
   });
 });
 
+function walk(body: unknown, bounds: BodyBounds): Findings {
+  const findings = new Findings();
+  boundViolations(body, bounds, findings);
+  return findings;
+}
+
 describe('boundViolations', () => {
-  const bounds: BodyBounds = { maxDepth: 3, maxItems: 2, maxProperties: 2, maxLength: 5 };
+  const bounds: BodyBounds = { maxDepth: 3, maxItems: 2, maxProperties: 2, maxLength: 5, maxValues: 12 };
   const cases: { title: string; body: unknown; found: { at: string; keyword: string; detail: string }[] }[] = [
     { title: 'nothing in a body within every bound', body: { a: 'hello', b: [1, { c: null }] }, found: [] },
     { title: 'nothing in numbers, booleans and null', body: [1e308, true], found: [] },
@@ -52,26 +59,34 @@ describe('boundViolations', () => {
     { title: 'nesting past the depth, named by its first three segments', body: { a: { b: { c: { d: { e: 1 } } } } }, found: [{ at: '/a/b/c', keyword: 'maxDepth', detail: '/a/b/c is nested more than 3 levels deep (at /a/b/c...)' }] },
     { title: 'a primitive at the deepest level allowed', body: { a: { b: { c: 1 } } }, found: [] },
     { title: 'pointers with / and ~ in keys escaped', body: { 'a/b': { '~': 'toolong' } }, found: [{ at: '/a~1b/~0', keyword: 'maxLength', detail: '/a~1b/~0 must be at most 5 characters' }] },
+    { title: 'more values than the body may hold, named at the body', body: { a: [1, 2], b: [3, 4], c: { d: [5, 6], e: [7, 8] } }, found: [{ at: '', keyword: 'maxProperties', detail: 'the body must have at most 2 fields' }] },
+    { title: 'the thirteenth value', body: [[1, [2, 3]], [[4, 5], [6, 7]]], found: [{ at: '', keyword: 'maxValues', detail: 'the body must hold at most 12 values (objects, arrays, strings, numbers, booleans and nulls each count one)' }] },
+    { title: 'twelve values, the most allowed', body: [[1, [2, 3]], [[4, 5], [6]]], found: [] },
     { title: 'every place, in document order', body: { x: 'toolong', y: [0, 'toolong'] }, found: [{ at: '/x', keyword: 'maxLength', detail: '/x must be at most 5 characters' }, { at: '/y/1', keyword: 'maxLength', detail: '/y/1 must be at most 5 characters' }] },
   ]; // prettier-ignore
   it.each(cases)('finds $title', ({ body, found }) => {
-    expect(boundViolations(body, bounds)).toEqual(found.map((violation) => ({ in: 'body', ...violation })));
+    expect(walk(body, bounds).violations).toEqual(found.map((violation) => ({ in: 'body', ...violation })));
   });
 
-  it('stops at 50 violations, the most one error body lists', () => {
+  it('describes 50 violations, the most one error body lists, and counts the rest', () => {
     const body = { data: Array.from({ length: 90 }, () => 'x'.repeat(3_000)) };
-    const found = boundViolations(body, DEFAULT_BODY_BOUNDS);
-    expect(found).toHaveLength(50);
-    expect(found.map((violation) => violation.at).slice(0, 3)).toEqual(['/data/0', '/data/1', '/data/2']);
+    const found = walk(body, DEFAULT_BODY_BOUNDS);
+    expect(found.violations).toHaveLength(50);
+    expect(found.omitted).toBe(40);
+    expect(found.violations.map((violation) => violation.at).slice(0, 3)).toEqual([
+      '/data/0',
+      '/data/1',
+      '/data/2',
+    ]);
   });
 
   it('walks a body nested 100,000 levels deep without overflowing the stack, and reports it once', () => {
     let body: unknown = 'end';
     for (let level = 0; level < 100_000; level++) body = level % 2 === 0 ? [body] : { data: body };
-    const found = boundViolations(body, DEFAULT_BODY_BOUNDS);
-    expect(found).toHaveLength(1);
-    expect(found[0]?.keyword).toBe('maxDepth');
-    expect(found[0]?.detail).toContain('nested more than 32 levels deep');
-    expect(found[0]?.at.split('/')).toHaveLength(4);
+    const { violations } = walk(body, DEFAULT_BODY_BOUNDS);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]?.keyword).toBe('maxDepth');
+    expect(violations[0]?.detail).toContain('nested more than 32 levels deep');
+    expect(violations[0]?.at.split('/')).toHaveLength(4);
   });
 });

@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { escapeSegment, isJsonObject } from './json-pointer.js';
-import type { Violation } from './violation.js';
+import type { Findings, Violation } from './violation.js';
 
 /**
  * Limits on the shape of any request body, checked before the schema: a body past one of them breaks a rule
@@ -16,10 +16,13 @@ export interface BodyBounds {
   maxProperties: number;
   /** Characters of any one string (keys included): the largest maxLength. */
   maxLength: number;
+  /**
+   * Values in the whole body (each object, array, string, number, boolean and null counts one). The bounds above
+   * each allow a lot (100 plans of 200 currencies each); their product would let 1 MiB of failing values cost
+   * ajv's all-errors mode over 100 ms. No schema declares it: like maxDepth it comes from the fallback.
+   */
+  maxValues: number;
 }
-
-/** Past this many violations the walk stops: the error body lists at most 50 anyway. */
-const MAX_VIOLATIONS = 50;
 
 /**
  * The bounds of a document's request bodies, from the largest limits its schemas declare, or `fallback`
@@ -46,6 +49,7 @@ export function boundsOf(
   visit(document.components?.schemas ?? {});
   return {
     maxDepth: fallback.maxDepth,
+    maxValues: fallback.maxValues,
     maxItems: Math.max(maxItems, fallback.maxItems),
     maxLength: Math.max(maxLength, fallback.maxLength),
     maxProperties: Math.max(maxProperties, fallback.maxProperties),
@@ -57,46 +61,52 @@ export const DEFAULT_BODY_BOUNDS: BodyBounds = {
   maxItems: 100,
   maxProperties: 100,
   maxLength: 2048,
+  maxValues: 10_000,
 };
 
 /**
- * Where a body goes past its bounds, one violation per place (at most 50), walking without recursion so no
- * nesting can overflow the stack.
- * @example boundViolations({ data: { plans: new Array(26_000).fill({}) } }, bounds) // [{ at: '/data/plans', keyword: 'maxItems', ... }]
+ * Adds to `findings` where a body goes past its bounds, one violation per place, walking without recursion so
+ * no nesting can overflow the stack (textBoundViolations finds the same places before parsing).
+ * @example boundViolations({ data: { plans: new Array(26_000).fill({}) } }, bounds, findings) // /data/plans: maxItems
  */
-export function boundViolations(body: unknown, bounds: BodyBounds): Violation[] {
-  const violations: Violation[] = [];
+export function boundViolations(body: unknown, bounds: BodyBounds, findings: Findings): void {
   const stack: { value: unknown; at: string; depth: number }[] = [{ value: body, at: '', depth: 0 }];
   const where = (at: string) => (at === '' ? 'the body' : at);
-  while (stack.length > 0 && violations.length < MAX_VIOLATIONS) {
+  for (let values = 1; stack.length > 0; values++) {
+    if (values > bounds.maxValues) {
+      findings.add(() => tooManyValues(bounds));
+      return;
+    }
     const { value, at, depth } = stack.pop() as { value: unknown; at: string; depth: number };
     if (typeof value === 'string') {
       if (value.length > bounds.maxLength)
-        violations.push({
+        findings.add(() => ({
           in: 'body',
           at,
           keyword: 'maxLength',
           detail: `${where(at)} must be at most ${bounds.maxLength} characters`,
-        });
+        }));
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= bounds.maxDepth) {
       // Named by the field a client wrote (the first three segments: data, attributes, the attribute),
       // not by a pointer as long as the nesting.
-      const field = at.split('/').slice(0, 4).join('/');
-      const detail = `${where(field)} is nested more than ${bounds.maxDepth} levels deep (at ${at.slice(0, 80)}...)`;
-      violations.push({ in: 'body', at: field, keyword: 'maxDepth', detail });
+      findings.add(() => {
+        const field = at.split('/').slice(0, 4).join('/');
+        const detail = `${where(field)} is nested more than ${bounds.maxDepth} levels deep (at ${at.slice(0, 80)}...)`;
+        return { in: 'body', at: field, keyword: 'maxDepth', detail };
+      });
       continue;
     }
     if (Array.isArray(value)) {
       if (value.length > bounds.maxItems) {
-        violations.push({
+        findings.add(() => ({
           in: 'body',
           at,
           keyword: 'maxItems',
           detail: `${where(at)} must have at most ${bounds.maxItems} items`,
-        });
+        }));
         continue;
       }
       for (let index = value.length - 1; index >= 0; index--)
@@ -105,26 +115,31 @@ export function boundViolations(body: unknown, bounds: BodyBounds): Violation[] 
     }
     const keys = Object.keys(value);
     if (keys.length > bounds.maxProperties) {
-      violations.push({
+      findings.add(() => ({
         in: 'body',
         at,
         keyword: 'maxProperties',
         detail: `${where(at)} must have at most ${bounds.maxProperties} fields`,
-      });
+      }));
       continue;
     }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] as string;
       const child = `${at}/${escapeSegment(key)}`;
       if (key.length > bounds.maxLength)
-        violations.push({
+        findings.add(() => ({
           in: 'body',
           at: child,
           keyword: 'maxLength',
           detail: `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters`,
-        });
+        }));
       else stack.push({ value: (value as Record<string, unknown>)[key], at: child, depth: depth + 1 });
     }
   }
-  return violations;
+}
+
+/** The violation of a body past `maxValues`: named at the body, since no one field holds them all. */
+export function tooManyValues(bounds: BodyBounds): Violation {
+  const detail = `the body must hold at most ${bounds.maxValues} values (objects, arrays, strings, numbers, booleans and nulls each count one)`;
+  return { in: 'body', at: '', keyword: 'maxValues', detail };
 }

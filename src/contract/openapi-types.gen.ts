@@ -891,7 +891,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed JSON, a schema violation in the body, or a bad query (filter, page, include). */
+        /** @description Malformed JSON, a schema violation in the body, a body past its bounds (nested more than 32 levels or holding more than 10,000 values; decisions.md, Bounds), or a bad query (filter, page, include). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

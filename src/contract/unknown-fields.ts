@@ -1,5 +1,5 @@
 import { isJsonObject as isObject, resolveRef } from './json-pointer.js';
-import type { Violation } from './violation.js';
+import type { Findings } from './violation.js';
 import { child, unknownFieldDetail } from './violation-words.js';
 
 // The mock closes request objects the spec leaves open (design.md: catch typos early).
@@ -47,34 +47,33 @@ function cachedShape(document: unknown, schema: unknown): Shape {
   return shape;
 }
 
-/** Fields the request schema does not declare, one violation each (keys of every branch of a combinator count). */
+/** Adds to `findings` the fields the request schema does not declare (keys of every branch of a combinator count). */
 export function unknownFieldViolations(
   document: unknown,
   schema: unknown,
   value: unknown,
+  findings: Findings,
   at = '',
-): Violation[] {
-  if (schema === undefined) return [];
+): void {
+  if (schema === undefined) return;
   const shape = cachedShape(document, schema);
-  if (Array.isArray(value))
-    return shape.items === undefined
-      ? []
-      : value.flatMap((item, i) => unknownFieldViolations(document, shape.items, item, `${at}/${i}`));
-  if (!isObject(value)) return [];
-  const violations: Violation[] = [];
+  if (Array.isArray(value)) {
+    if (shape.items !== undefined)
+      value.forEach((item, i) => unknownFieldViolations(document, shape.items, item, findings, `${at}/${i}`));
+    return;
+  }
+  if (!isObject(value)) return;
   for (const [key, field] of Object.entries(value)) {
-    const where = child('body', at, key);
     const declared = shape.properties.get(key);
-    if (declared !== undefined) violations.push(...unknownFieldViolations(document, declared, field, where));
+    if (declared !== undefined)
+      unknownFieldViolations(document, declared, field, findings, child('body', at, key));
     else if (shape.additional !== undefined && shape.additional !== true)
-      violations.push(...unknownFieldViolations(document, shape.additional, field, where));
+      unknownFieldViolations(document, shape.additional, field, findings, child('body', at, key));
     else if (!shape.open && !shape.closedBySchema && shape.properties.size > 0)
-      violations.push({
-        in: 'body',
-        at: where,
-        keyword: 'unknownField',
-        detail: unknownFieldDetail(where, undefined, [...shape.properties.keys()]),
+      findings.add(() => {
+        const where = child('body', at, key);
+        const detail = unknownFieldDetail(where, undefined, [...shape.properties.keys()]);
+        return { in: 'body', at: where, keyword: 'unknownField', detail };
       });
   }
-  return violations;
 }

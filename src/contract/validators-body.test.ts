@@ -7,7 +7,8 @@ const validBody = {
   data: { name: 'Jane', email: 'jane@example.com', currency: 'USD', manual_payments: true },
 };
 const withData = (data: Record<string, unknown>) => ({ data: { ...validBody.data, ...data } });
-const createBody = (body: unknown): Violation[] => validators.operation('createThing')?.body?.(body) ?? [];
+const createBody = (body: unknown): Violation[] =>
+  validators.operation('createThing')?.body?.(body).violations ?? [];
 
 describe('request body validation', () => {
   const cases: { name: string; body: unknown; expected: Pick<Violation, 'at' | 'detail'>[] }[] = [

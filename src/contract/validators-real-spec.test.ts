@@ -18,12 +18,17 @@ describe('the real spec', () => {
     email: 'ada@example.com',
   };
   const create = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    (real.operation('createSubscription')?.body?.({ data, ...extra }) ?? []).map(({ at, detail }) => ({
+    (real.operation('createSubscription')?.body?.({ data, ...extra }).violations ?? []).map(
+      ({ at, detail }) => ({
+        at,
+        detail,
+      }),
+    );
+  const update = (data: unknown) =>
+    (real.operation('updateSubscription')?.body?.({ data }).violations ?? []).map(({ at, detail }) => ({
       at,
       detail,
     }));
-  const update = (data: unknown) =>
-    (real.operation('updateSubscription')?.body?.({ data }) ?? []).map(({ at, detail }) => ({ at, detail }));
   const cases: { name: string; run: () => unknown; expected: unknown[] }[] = [
     { name: 'a complete BuildSubscription passes', run: () => create(build), expected: [] },
     {

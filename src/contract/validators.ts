@@ -2,19 +2,20 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject as AjvError, ValidateFunction } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { boundViolations, boundsOf } from './body-bounds.js';
+import { boundViolations, boundsOf, type BodyBounds } from './body-bounds.js';
 import { fragmentOf, isJsonObject as isObject, resolveRef } from './json-pointer.js';
 import { declaredParameters, parameterValidator, type ParameterInput } from './parameters.js';
 import { loadSpec } from './spec-document.js';
 import { isJsonMediaType, listOperations, type SpecOperation } from './spec-operations.js';
 import { unknownFieldViolations } from './unknown-fields.js';
-import type { Validate, Violation } from './violation.js';
+import { Findings, type Validate, type Violation } from './violation.js';
 import { condenseErrors, describeAjvError } from './violation-words.js';
 
-export type { ParameterInput, SpecOperation, Validate, Violation };
+export type { BodyBounds, ParameterInput, SpecOperation, Validate, Violation };
+export { Findings };
 export interface OperationValidators {
   /** Undefined when the operation takes no JSON body. */
-  body?: Validate;
+  body?: (value: unknown) => Findings;
   bodyRequired: boolean;
   parameters: (input: ParameterInput) => Violation[];
   /** Lower-case names of the header parameters `parameters` reads: a request's validity depends on these. */
@@ -24,6 +25,8 @@ export interface OperationValidators {
 export interface SpecValidators {
   readonly document: OpenAPIV3_1.Document;
   readonly operations: readonly SpecOperation[];
+  /** The bounds of every request body (body-bounds.ts), for checks on the text before parsing. */
+  readonly bounds: BodyBounds;
   operation(operationId: string): OperationValidators | undefined;
   /** Validates a response body of `operationId` with `status`; an undocumented status is itself a violation. */
   response(operationId: string, status: number): Validate;
@@ -93,23 +96,28 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
     return validate;
   };
   const bounds = boundsOf(document);
-  const bodyValidator = (segments: string[], schema: unknown, closed: boolean): Validate => {
+  /** A request body: its bounds first (past them ajv is not run, so its work stays bounded), then the schema. */
+  const requestValidator = (segments: string[], schema: unknown) => {
     const validate = compile(segments);
-    return (value) => {
-      // Requests only: a body past the bounds is answered without ajv, so its work stays bounded.
-      if (closed) {
-        const outside = boundViolations(value, bounds);
-        if (outside.length > 0) return outside;
-      }
-      const violations = validate(value)
+    return (value: unknown): Findings => {
+      const findings = new Findings();
+      boundViolations(value, bounds, findings);
+      if (findings.found > 0) return findings;
+      if (!validate(value))
+        for (const error of condenseErrors(document, validate.errors ?? []))
+          findings.add(() => describeAjvError(error, 'body', error.instancePath));
+      unknownFieldViolations(document, schema, value, findings);
+      return findings;
+    };
+  };
+  const responseValidator = (segments: string[]): Validate => {
+    const validate = compile(segments);
+    return (value) =>
+      validate(value)
         ? []
-        : condenseErrors(document, validate.errors ?? []).map((error): Violation =>
+        : condenseErrors(document, validate.errors ?? []).map((error) =>
             describeAjvError(error, 'body', error.instancePath),
           );
-      if (closed)
-        for (const unknown of unknownFieldViolations(document, schema, value)) violations.push(unknown);
-      return violations;
-    };
   };
 
   const operations = listOperations(document);
@@ -128,7 +136,7 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
     };
     if (mediaType !== undefined && isObject(content) && isObject(content[mediaType])) {
       const schemaAt = [...requestBody.at, 'content', mediaType, 'schema'];
-      validators.body = bodyValidator(schemaAt, content[mediaType].schema, true);
+      validators.body = requestValidator(schemaAt, content[mediaType].schema);
     }
     byId.set(op.operationId, validators);
   }
@@ -136,6 +144,7 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
   return {
     document,
     operations,
+    bounds,
     operation: (operationId) => byId.get(operationId),
     response(operationId, status) {
       const op = operations.find((o) => o.operationId === operationId);
@@ -156,9 +165,9 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
       const content = isObject(response.value) ? response.value.content : undefined;
       const mediaType = isObject(content) ? Object.keys(content).find(isJsonMediaType) : undefined;
       if (mediaType === undefined) return () => [];
-      return bodyValidator([...response.at, 'content', mediaType, 'schema'], undefined, false);
+      return responseValidator([...response.at, 'content', mediaType, 'schema']);
     },
-    schema: (name) => bodyValidator(['components', 'schemas', name], undefined, false),
+    schema: (name) => responseValidator(['components', 'schemas', name]),
   };
 }
 

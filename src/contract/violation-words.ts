@@ -199,9 +199,10 @@ export function condenseErrors(document: unknown, errors: readonly AjvError[]): 
       const previous = out[out.length - 1] as AjvError;
       const index = branches.findIndex((set) => set.has(previous.parentSchema as object));
       if (!within(previous.instancePath, error.instancePath) || index < 0) break;
-      groups[index]?.unshift(previous);
+      groups[index]?.push(previous); // pushed last first, reversed below: unshift would be quadratic
       out.pop();
     }
+    for (const group of groups) group.reverse();
     const typeMiss = (group: AjvError[]) =>
       group.some(
         (e) => e.instancePath === error.instancePath && (e.keyword === 'type' || e.keyword === 'const'),

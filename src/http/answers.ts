@@ -1,3 +1,4 @@
+import { MAX_LISTED } from '../contract/violation.js';
 import { JsonText } from '../resources/json-text.js';
 import type { Answer } from './exchange.js';
 import { HttpError, errorObject, type ErrorObject } from './http-error.js';
@@ -5,7 +6,7 @@ import { HttpError, errorObject, type ErrorObject } from './http-error.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The most error objects one response lists; the rest are counted in `meta.omitted` (decisions.md, Errors). */
-export const MAX_ERRORS = 50;
+export const MAX_ERRORS = MAX_LISTED;
 
 /**
  * A JSON answer: a JsonText body goes out as it is, anything else is stringified; Content-Type and
@@ -28,18 +29,22 @@ export function jsonAnswer(
   };
 }
 
-/** The body of an error: at most MAX_ERRORS error objects, with how many were left out. */
-export function errorBody(errors: readonly ErrorObject[]): {
+/** The body of an error: at most MAX_ERRORS error objects, with how many were left out (`counted` more besides). */
+export function errorBody(
+  errors: readonly ErrorObject[],
+  counted = 0,
+): {
   errors: ErrorObject[];
   meta?: { omitted: number };
 } {
-  if (errors.length <= MAX_ERRORS) return { errors: [...errors] };
-  return { errors: errors.slice(0, MAX_ERRORS), meta: { omitted: errors.length - MAX_ERRORS } };
+  const listed = errors.slice(0, MAX_ERRORS);
+  const omitted = errors.length - listed.length + counted;
+  return omitted > 0 ? { errors: listed, meta: { omitted } } : { errors: listed };
 }
 
 /** The one place an error becomes an answer: `{ errors: [...] }` with the error's status and headers. */
 export function errorAnswer(error: HttpError): Answer {
-  return jsonAnswer(error.status, errorBody(error.errors), { ...error.headers });
+  return jsonAnswer(error.status, errorBody(error.errors, error.omitted), { ...error.headers });
 }
 
 /** The answer to something that is not an HttpError: a bug, said as such (the mock never means a 5xx). */

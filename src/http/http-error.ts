@@ -1,3 +1,5 @@
+import type { Violation } from '../contract/violation.js';
+
 /** A JSON:API error object as decisions.md shapes it. */
 export interface ErrorObject {
   status: string;
@@ -48,13 +50,26 @@ export class HttpError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
   readonly headers: Readonly<Record<string, string>>;
+  /** Errors found besides `errors` and only counted (Findings): the body's `meta.omitted` adds them. */
+  readonly omitted: number;
 
-  constructor(status: number, errors: ErrorObject[], headers: Record<string, string> = {}) {
+  constructor(status: number, errors: ErrorObject[], headers: Record<string, string> = {}, omitted = 0) {
     super(errors.map((e) => e.detail).join('; ') || statusTitle(status));
     this.name = 'HttpError';
     this.status = status;
     this.errors = errors;
     this.headers = headers;
+    this.omitted = omitted;
+  }
+
+  /** One error object per violation, with `omitted` more counted. */
+  static ofViolations(status: number, violations: readonly Violation[], omitted = 0): HttpError {
+    return new HttpError(
+      status,
+      violations.map((violation) => violationError(status, violation)),
+      {},
+      omitted,
+    );
   }
 
   /** A 400 listing query problems (`{ parameter, detail }`, as src/query returns them), one error each. */
@@ -74,4 +89,15 @@ export class HttpError extends Error {
   ) {
     return new HttpError(status, [errorObject(status, detail, source)], headers);
   }
+}
+
+/** A violation as an error object: body fields by pointer, parameters by name, headers by name. */
+export function violationError(status: number, violation: Violation): ErrorObject {
+  const source =
+    violation.in === 'body'
+      ? { pointer: violation.at }
+      : violation.in === 'header'
+        ? { header: violation.at }
+        : { parameter: violation.at };
+  return errorObject(status, violation.detail, source);
 }

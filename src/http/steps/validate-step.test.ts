@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SpecOperation, SpecValidators, Violation } from '../../contract/validators.js';
-import { specValidators } from '../../contract/validators.js';
+import { Findings, specValidators } from '../../contract/validators.js';
+import { DEFAULT_BODY_BOUNDS } from '../../contract/body-bounds.js';
 import type { Answer } from '../exchange.js';
 import { Exchange } from '../exchange.js';
 import { HttpError } from '../http-error.js';
@@ -42,7 +43,7 @@ async function run(step: ReturnType<typeof validateStep<State>>, exchange: Excha
     return { answer, nextRan };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { status: error.status, errors: error.errors, nextRan };
+    return { status: error.status, errors: error.errors, omitted: error.omitted, nextRan };
   }
 }
 
@@ -54,9 +55,14 @@ const violation = (where: Violation['in'], at: string, detail = `${at} is wrong`
 });
 const fakeValidators = (parameters: Violation[], body: Violation[]): SpecValidators =>
   ({
+    bounds: DEFAULT_BODY_BOUNDS,
     operation: () => ({
       parameters: () => parameters,
-      body: () => body,
+      body: () => {
+        const findings = new Findings();
+        findings.addAll(body);
+        return findings;
+      },
       bodyRequired: true,
       headerNames: [],
     }),
@@ -68,7 +74,7 @@ const operation = (conflicts: Violation[] = []): Target<State> => ({
 }); // prettier-ignore
 
 describe('validateStep', () => {
-  const cases: { title: string; method: string; parameters?: Violation[]; body?: Violation[]; conflicts?: Violation[]; status: number | undefined; errors?: object[] }[] = [
+  const cases: { title: string; method: string; parameters?: Violation[]; body?: Violation[]; conflicts?: Violation[]; status: number | undefined; errors?: object[]; omitted?: number }[] = [
     { title: 'passes a GET without violations on', method: 'GET', status: undefined },
     { title: 'passes a PUT without violations or conflicts on', method: 'PUT', status: undefined },
     { title: 'answers 400 naming a query parameter', method: 'GET', parameters: [violation('query', 'page[limit]')], status: 400, errors: [{ status: '400', detail: 'page[limit] is wrong', source: { parameter: 'page[limit]' } }] },
@@ -78,9 +84,10 @@ describe('validateStep', () => {
     { title: 'answers 409 when every problem is a conflict', method: 'PUT', conflicts: [violation('body', '/data/id'), violation('body', '/data/type')], status: 409, errors: [{ status: '409', source: { pointer: '/data/id' } }, { status: '409', source: { pointer: '/data/type' } }] },
     { title: 'answers 409 when the only schema violation sits where a conflict is', method: 'PUT', body: [violation('body', '/data/type', 'must be subscription')], conflicts: [violation('body', '/data/type', 'conflicts')], status: 409, errors: [{ status: '409', detail: 'conflicts', source: { pointer: '/data/type' } }] },
     { title: 'answers 400 listing everything, conflicts last, when conflicts and other violations mix', method: 'PUT', parameters: [violation('query', 'x')], body: [violation('body', '/data/attributes/plan_id')], conflicts: [violation('body', '/data/id')], status: 400, errors: [{ status: '400', source: { parameter: 'x' } }, { status: '400', source: { pointer: '/data/attributes/plan_id' } }, { status: '400', source: { pointer: '/data/id' } }] },
+    { title: 'answers 400, not 409, when more violations were counted than listed', method: 'PUT', body: Array.from({ length: 51 }, () => violation('body', '/data/type')), conflicts: [violation('body', '/data/type')], status: 400, errors: [{ status: '400', source: { pointer: '/data/type' } }], omitted: 1 },
     { title: 'keeps a parameter violation named like a conflicting field', method: 'PUT', parameters: [violation('query', '/data/id')], conflicts: [violation('body', '/data/id')], status: 400, errors: [{ status: '400', source: { parameter: '/data/id' } }, { status: '400', source: { pointer: '/data/id' } }] },
   ]; // prettier-ignore
-  it.each(cases)('$title', async ({ method, parameters = [], body = [], conflicts = [], status, errors }) => {
+  it.each(cases)('$title', async ({ method, parameters = [], body = [], conflicts = [], status, errors, omitted = 0 }) => {
     const step = validateStep<State>(fakeValidators(parameters, body), 1_000);
     const result = await run(step, exchangeOf({ method, target: operation(conflicts), body: method === 'PUT' ? '{"data":{}}' : undefined }));
     if (status === undefined) expect(result).toEqual({ answer: OK, nextRan: true });
@@ -88,6 +95,7 @@ describe('validateStep', () => {
       expect([result.status, result.nextRan]).toEqual([status, false]);
       expect(result.errors).toHaveLength(errors?.length ?? 0);
       expect(result.errors).toMatchObject(errors ?? []);
+      expect(result.omitted).toBe(omitted);
     }
   }); // prettier-ignore
 

@@ -1,7 +1,7 @@
 import type { SpecValidators, Violation } from '../../contract/validators.js';
 import type { Step } from '../compose.js';
 import type { Exchange } from '../exchange.js';
-import { HttpError, errorObject, type ErrorObject } from '../http-error.js';
+import { HttpError } from '../http-error.js';
 import { hasBody, readBody, readJsonBody } from '../read-body.js';
 import type { Target } from './route-step.js';
 
@@ -16,7 +16,7 @@ export function validateStep<State>(
   validators: SpecValidators,
   bodyLimit: number,
 ): Step<Exchange<Target<State>>> {
-  const check = (exchange: Exchange<Target<State>>, violations: Violation[]): void => {
+  const check = (exchange: Exchange<Target<State>>, violations: Violation[], omitted = 0): void => {
     const target = exchange.routed?.target;
     const conflicts =
       target?.kind === 'operation' && target.route.conflicts !== undefined
@@ -28,11 +28,8 @@ export function validateStep<State>(
     );
     if (others.length === 0 && conflicts.length === 0) return;
     // A mix is a 400, the more general status (JSON:API); every error object then says 400.
-    const status = others.length === 0 ? 409 : 400;
-    const errors: ErrorObject[] = [];
-    for (const violation of others) errors.push(errorOf(status, violation));
-    for (const conflict of conflicts) errors.push(errorOf(status, conflict));
-    throw new HttpError(status, errors);
+    const status = others.length === 0 && omitted === 0 ? 409 : 400;
+    throw HttpError.ofViolations(status, [...others, ...conflicts], omitted);
   };
 
   return (exchange, next) => {
@@ -54,23 +51,15 @@ export function validateStep<State>(
     }
     return (async () => {
       if (readsJson) {
-        exchange.body = await readJsonBody(request, bodyLimit);
-        const found = operation?.body?.(exchange.body) ?? [];
-        for (const violation of found) violations.push(violation);
-      } else exchange.body = (await readBody(request, bodyLimit)).toString('utf8');
-      check(exchange, violations);
+        exchange.body = await readJsonBody(request, bodyLimit, validators.bounds);
+        const found = operation?.body?.(exchange.body);
+        for (const violation of found?.violations ?? []) violations.push(violation);
+        check(exchange, violations, found?.omitted);
+      } else {
+        exchange.body = (await readBody(request, bodyLimit)).toString('utf8');
+        check(exchange, violations);
+      }
       return next();
     })();
   };
-}
-
-/** A violation as an error object: body fields by pointer, parameters by name, headers by name. */
-export function errorOf(status: number, violation: Violation): ErrorObject {
-  const source =
-    violation.in === 'body'
-      ? { pointer: violation.at }
-      : violation.in === 'header'
-        ? { header: violation.at }
-        : { parameter: violation.at };
-  return errorObject(status, violation.detail, source);
 }

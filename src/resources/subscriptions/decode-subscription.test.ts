@@ -129,7 +129,7 @@ describe('bodies the validators accept', () => {
     { title: 'an inline offering with a selected plan', data: { ...minimal, pending: true, offering: { name: 'Tea Club', products: [{ name: 'Green tea' }], plans: [teaPlan, { ...teaPlan, name: 'Daily tea', meta: { selected: true } }] }, meta: { ...stamps, timestamps: { ...stamps.timestamps, go_live_after: '2026-03-01T00:00:00Z' } } } },
   ]; // prettier-ignore
   it.each(bodies)('decode a create on $title to a command the store carries out', ({ data }) => {
-    expect(validators.operation('createSubscription')?.body?.(create(data))).toEqual([]);
+    expect(validators.operation('createSubscription')?.body?.(create(data)).violations).toEqual([]);
     const result = store.create(decodeCreate(create(data)));
     expect(result.ok).toBe(true);
   });
@@ -140,7 +140,7 @@ describe('bodies the validators accept', () => {
       address_id: null,
       go_live_after: '2026-04-01T00:00:00Z',
     });
-    expect(validators.operation('updateSubscription')?.body?.(body)).toEqual([]);
+    expect(validators.operation('updateSubscription')?.body?.(body).violations).toEqual([]);
     const result = store.update(ids.subscription_id, decodeUpdate(body).command);
     if (!result.ok) throw new Error('update refused');
     expect([
