@@ -16,17 +16,25 @@ export interface KitRun {
   stderr: string;
 }
 
+// The mock lists a write at once, so a short polling window still gives `eventually` several tries before a
+// lost write is reported; the 5 s default would make each lifecycle fault wait 5-10 s for nothing.
+const CONSISTENCY_MS = ['--consistency-ms', '400'];
+
 /** Runs `subcat check` in process (console output captured, not printed) and reads its JSON report. */
 export async function runKit(baseUrl: string, args: readonly string[] = []): Promise<KitRun> {
+  const window = args.includes('--consistency-ms') ? [] : CONSISTENCY_MS;
   const dir = await mkdtemp(join(tmpdir(), 'subcat-faults-'));
   const file = join(dir, 'kit.json');
   let stdout = '';
   let stderr = '';
   try {
-    const code = await main(['--base-url', baseUrl, '--seed', '1', '--report', `json=${file}`, ...args], {
-      stdout: (text) => (stdout += text),
-      stderr: (text) => (stderr += text),
-    });
+    const code = await main(
+      ['--base-url', baseUrl, '--seed', '1', '--report', `json=${file}`, ...window, ...args],
+      {
+        stdout: (text) => (stdout += text),
+        stderr: (text) => (stderr += text),
+      },
+    );
     const report = await readFile(file, 'utf8').then(
       (text) => JSON.parse(text) as KitReport,
       () => undefined,
