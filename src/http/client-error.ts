@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './answers.js';
-import { corsHeaders, type CorsOrigins } from './cors.js';
+import { corsHeaders, corsHeadersForUnknownOrigin, type CorsOrigins } from './cors.js';
 import { errorObject } from './http-error.js';
 
 /** What Node's HTTP parser rejects before any handler runs, said in words a client acts on. */
@@ -40,7 +40,7 @@ export function rawErrorResponse(
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'x-request-id': randomUUID(),
-    ...(origin === undefined ? {} : corsHeaders(origin, origins)),
+    ...(origin === undefined ? corsHeadersForUnknownOrigin(origins) : corsHeaders(origin, origins)),
     ...extra,
     Connection: 'close',
   };

@@ -26,6 +26,17 @@ export function corsHeaders(origin: string, allowed: CorsOrigins): Record<string
   return headers;
 }
 
+/**
+ * CORS headers when the request's Origin could not be read (headers that never finished arriving): `*` when
+ * any origin is allowed, the one configured origin when there is one, none otherwise. No credentials.
+ * @example corsHeadersForUnknownOrigin('any')['Access-Control-Allow-Origin'] // '*'
+ */
+export function corsHeadersForUnknownOrigin(allowed: CorsOrigins): Record<string, string> {
+  const origin = allowed === 'any' ? '*' : allowed.length === 1 ? allowed[0] : undefined;
+  if (origin === undefined) return {};
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': EXPOSED };
+}
+
 /** The extra headers of a preflight answer: the path's methods, and the request headers the browser asked for. */
 export function preflightHeaders(request: IncomingMessage, allow: readonly string[]): Record<string, string> {
   const asked = request.headers['access-control-request-headers'];

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { answerClientError, answerConnect } from './client-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
@@ -35,14 +36,19 @@ export async function listen<State>(
   });
   let completedWhileClosing = 0;
   let cutWhileClosing = 0;
+  // Answers not yet closed. Counted here rather than only on 'close', which for a connection destroyed at the
+  // end of the grace can fire after the server's own close callback and so miss the tally.
+  const inFlight = new Set<ServerResponse>();
+  const tally = (response: ServerResponse) => {
+    if (!inFlight.delete(response) || !closing) return;
+    if (response.writableFinished) completedWhileClosing += 1;
+    else cutWhileClosing += 1;
+  };
   const server = createServer(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     (request, response) => {
-      response.once('close', () => {
-        if (!closing) return;
-        if (response.writableFinished) completedWhileClosing += 1;
-        else cutWhileClosing += 1;
-      });
+      inFlight.add(response);
+      response.once('close', () => tally(response));
       listener(request, response);
     },
   );
@@ -68,7 +74,16 @@ export async function listen<State>(
       server.close(() => {
         clearTimeout(force);
         clearInterval(sweep);
-        resolve({ completed: completedWhileClosing, cut: cutWhileClosing });
+        // Answers of connections destroyed at the end of the grace get their 'close' (and access log line) a
+        // moment after the server's; wait for those briefly, then count whatever is left as cut.
+        const closes = [...inFlight].map((response) => once(response, 'close').catch(() => undefined));
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise((done) => (timer = setTimeout(done, 250)));
+        void Promise.race([Promise.all(closes), late]).then(() => {
+          clearTimeout(timer);
+          for (const response of [...inFlight]) tally(response);
+          resolve({ completed: completedWhileClosing, cut: cutWhileClosing });
+        });
       });
       server.closeIdleConnections();
     }));

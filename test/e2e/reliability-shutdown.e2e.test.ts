@@ -49,6 +49,15 @@ function stopLine(stdout: string): { completed?: number; cut?: number } | undefi
     .find((entry) => entry.completed !== undefined);
 }
 
+/** The access log lines (`"msg":"request"`) the mock wrote. */
+function accessLines(stdout: string): Array<{ method?: string; path?: string; status?: number }> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg?: string; method?: string; path?: string; status?: number })
+    .filter((entry) => entry.msg === 'request');
+}
+
 describe('SIGTERM with requests in flight (issue 16, point 7)', () => {
   it('finishes them with Connection: close, cuts the one that never ends, and logs the counts', async () => {
     const CLIENTS = 10;
@@ -100,8 +109,10 @@ describe('SIGTERM with requests in flight (issue 16, point 7)', () => {
     }
     expect(await stuck.ended).toBeDefined();
     expect(await child.exited).toBe(0);
-    // The stuck request is cut at the end of the grace (5 s); the process still exits 0.
-    expect(stopLine(child.stdout())).toMatchObject({ completed: CLIENTS, cut: expect.any(Number) });
+    // The stuck request is cut at the end of the grace (5 s), counted and logged; the process still exits 0.
+    expect(stopLine(child.stdout())).toMatchObject({ completed: CLIENTS, cut: 1 });
+    const cutLines = accessLines(child.stdout()).filter((line) => line.status === 0);
+    expect(cutLines).toEqual([expect.objectContaining({ method: 'POST', path: SUBSCRIPTIONS })]);
   });
 });
 

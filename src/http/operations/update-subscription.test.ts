@@ -72,6 +72,6 @@ describe('updateSubscription', () => {
   it('names the path id in a conflict, cut at 64 characters', () => {
     const long = 'x'.repeat(100);
     const [found] = updateSubscription.conflicts?.({ params: { subscription_uuid: long }, body: { data: { id: ID } } }) ?? [];
-    expect(found?.detail).toBe(`data.id must equal the subscription id in the path, ${'x'.repeat(64)}`);
+    expect(found?.detail).toBe(`/data/id must equal the subscription id in the path, ${'x'.repeat(64)}`);
   }); // prettier-ignore
 });

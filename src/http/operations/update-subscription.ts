@@ -23,14 +23,14 @@ function conflicts({
       in: 'body',
       at: '/data/id',
       keyword: 'conflict',
-      detail: `data.id must equal the subscription id in the path, ${id.slice(0, 64)}`,
+      detail: `/data/id must equal the subscription id in the path, ${id.slice(0, 64)}`,
     });
   if (data?.type !== undefined && data.type !== 'subscription')
     found.push({
       in: 'body',
       at: '/data/type',
       keyword: 'conflict',
-      detail: "data.type must be 'subscription'",
+      detail: '/data/type must be "subscription"',
     });
   return found;
 }
