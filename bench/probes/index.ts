@@ -3,6 +3,7 @@ import { controlPlaneJournalProbe } from './control-plane-journal-probe.js';
 import { controlPlaneResetProbe } from './control-plane-reset-probe.js';
 import { controlPlaneSessionProbe } from './control-plane-session-probe.js';
 import { kitCheckProbe } from './kit-check-probe.js';
+import { kitStagingProbe } from './kit-staging-probe.js';
 import type { Probe } from './probe.js';
 import { startMockProbe } from './start-mock-probe.js';
 import { storeLimitsProbe } from './store-limits-probe.js';
@@ -10,6 +11,7 @@ import { storeLimitsProbe } from './store-limits-probe.js';
 export const PROBES: readonly Probe[] = [
   startMockProbe,
   kitCheckProbe,
+  kitStagingProbe,
   storeLimitsProbe,
   controlPlaneResetProbe,
   controlPlaneSessionProbe,
