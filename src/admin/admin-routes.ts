@@ -76,7 +76,8 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
         const found = operation?.body?.(body);
         for (const violation of found?.violations ?? []) violations.push(violation);
         if (violations.length > 0) throw HttpError.ofViolations(400, violations, found?.omitted);
-        const session = sessionNameOf(exchange.request, query.get('session'));
+        // Files without state ignore sessions: a broken session cookie must not keep the page from loading.
+        const session = guard === 'open' ? '' : sessionNameOf(exchange.request, query.get('session'));
         return answerOf(handler({ request: exchange.request, params, query, body, session }));
       };
       if (operation?.body === undefined) return done(undefined);

@@ -397,12 +397,14 @@ export interface components {
         DelaySetting: {
             delay: components["schemas"]["Delay"];
         };
+        /** @description A fault rule as sent; a field it does not know is a 400 naming it. */
+        FaultRuleInput: components["schemas"]["FaultRuleFields"];
         /**
          * @description Match fields (all given must match; none matches every request of the four operations), one or more
          *     actions, and limits. Actions combine in this order: `delay`, then one of `reset`, `hang`, `truncate`
          *     or `status` (with `body`, default a JSON:API error body; 429 and 503 carry `Retry-After: 1`).
          */
-        FaultRuleInput: {
+        FaultRuleFields: {
             /** @enum {string} */
             operationId?: "createSubscription" | "updateSubscription" | "listSubscriptions" | "getNodeProducts";
             /** @enum {string} */
@@ -434,7 +436,8 @@ export interface components {
             /** @description Only requests of this session. */
             session?: components["schemas"]["Name"];
         };
-        FaultRule: components["schemas"]["FaultRuleInput"] & {
+        /** @description A fault rule as the mock keeps it, with its id and counts. */
+        FaultRule: components["schemas"]["FaultRuleFields"] & {
             id: string;
             /** @description Requests the rule matched. */
             matched: number;
@@ -487,6 +490,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body is over 64 KiB (the connection is closed after the answer). */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not sent as `Content-Type: application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A snapshot of that name exists already. */
         Conflict: {
             headers: {
@@ -531,6 +552,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     reset: {
@@ -556,6 +579,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
         };
     };
@@ -582,6 +606,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     takeSnapshot: {
@@ -614,7 +640,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     restoreSnapshot: {
@@ -642,6 +671,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -666,6 +697,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -703,6 +736,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     clearRequests: {
@@ -724,6 +758,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     streamRequests: {
@@ -747,6 +783,8 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listFaults: {
@@ -769,6 +807,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     addFault: {
@@ -796,6 +836,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     clearFaults: {
@@ -814,6 +857,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     deleteFault: {
@@ -834,6 +879,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -857,6 +904,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     setDelay: {
@@ -884,6 +933,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listSessions: {
@@ -906,6 +958,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
         };
     };
     deleteSession: {
@@ -926,6 +980,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1010,6 +1066,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

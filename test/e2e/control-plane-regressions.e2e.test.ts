@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { createBody, send, SUBSCRIPTIONS } from '../support/mock-client.js';
+import { createBody, MockClient, send, SUBSCRIPTIONS } from '../support/mock-client.js';
 
 // Problems a review of the control plane found, each kept from coming back.
 const dir = mkdtempSync(join(tmpdir(), 'subcat-regressions-'));
@@ -81,5 +81,34 @@ describe('the control plane, after review', () => {
       await send('GET', `${second.url}${SUBSCRIPTIONS}?filter=eq(email,shopper@example.com)`, { headers })
     ).json.data.map((subscription: { attributes: { name: string } }) => subscription.attributes.name);
     expect(names).toEqual(['second life']);
+  });
+
+  // MockClient fails on any status or body the admin document does not list for the operation.
+  it("answers the admin API's refusals with statuses and bodies its document lists", async () => {
+    const client = await MockClient.of((await mock()).url);
+    const refusals = [
+      {
+        method: 'GET',
+        path: '/faults',
+        options: { headers: { 'x-subcat-session': 'no spaces allowed' } },
+        status: 400,
+      },
+      { method: 'POST', path: '/faults', options: { body: { status: 503, colour: 'red' } }, status: 400 },
+      {
+        method: 'POST',
+        path: '/faults',
+        options: { body: 'x', headers: { 'content-type': 'text/plain' } },
+        status: 415,
+      },
+      { method: 'PUT', path: '/delay', options: { body: { delay: 'x'.repeat(70 * 1024) } }, status: 413 },
+      { method: 'POST', path: '/snapshots', options: { body: { name: 'a/b' } }, status: 400 },
+    ];
+    for (const { method, path, options, status } of refusals)
+      expect((await client.admin(method, path, options)).status, `${method} ${path}`).toBe(status);
+    const unknown = await client.admin('POST', '/faults', { body: { status: 503, colour: 'red' } });
+    expect(unknown.json.errors).toEqual([expect.objectContaining({ source: { pointer: '/colour' } })]);
+    // A rule as the mock keeps it (id, counts) matches the document's FaultRule, listed or just added.
+    expect((await client.admin('POST', '/faults', { body: { status: 503, times: 1 } })).status).toBe(201);
+    expect((await client.admin('GET', '/faults')).json.data).toHaveLength(1);
   });
 });
