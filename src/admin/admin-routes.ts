@@ -10,6 +10,7 @@ import type { ControlPlane } from './control-plane.js';
 import type { Delay } from './delay.js';
 import type { FaultRuleInput } from './faults.js';
 import { journalEntry } from './journal.js';
+import { placeholderDocument } from './placeholder-document.js';
 import { placeholderImage } from './placeholder-image.js';
 import { sessionNameOf } from './session-names.js';
 
@@ -181,15 +182,20 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       '/assets/{file}',
       'getAsset',
       ({ params }) => {
-        const image = placeholderImage(params.file ?? '');
-        if (image === undefined)
-          throw HttpError.of(404, `no asset '${(params.file ?? '').slice(0, 80)}'; assets are {id}.svg`, {
+        const file = params.file ?? '';
+        const image = placeholderImage(file);
+        const document = image === undefined ? placeholderDocument(file) : undefined;
+        if (image === undefined && document === undefined)
+          throw HttpError.of(404, `no asset '${file.slice(0, 80)}'; assets are {id}.svg and {id}.pdf`, {
             parameter: 'file',
           });
         return {
           status: 200,
-          headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
-          body: image,
+          headers: {
+            'Content-Type': image === undefined ? 'application/pdf' : 'image/svg+xml',
+            'Cache-Control': 'public, max-age=86400',
+          },
+          body: image ?? document,
         };
       },
       'open',

@@ -283,7 +283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A small placeholder SVG per image id, so seeded product images render in a front-end. */
+        /** A placeholder per seeded file id (an SVG per image, a one-page PDF per document), so no seeded link is broken. */
         get: operations["getAsset"];
         put?: never;
         post?: never;
@@ -1050,7 +1050,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `{id}.svg` */
+                /** @description `{id}.svg` or `{id}.pdf` */
                 file: string;
             };
             cookie?: never;
@@ -1064,6 +1064,7 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -83,6 +83,26 @@ describe('on loopback without --admin-token', () => {
         expect(link).toMatch(new RegExp(`^${mock.url}/__subcat/assets/[A-Za-z0-9_-]+\\.svg$`));
     });
 
+    it('answer the seeded PDF files too: a link to the mock, a PDF per id, no host that does not exist', async () => {
+      const reply = await client.call('GET', `${NODE_PRODUCTS}?include=files&page%5Blimit%5D=50`);
+      const files = (reply.json.included?.files ?? []) as {
+        mime_type: string;
+        file_name: string;
+        link: { href: string };
+      }[];
+      const documents = files.filter((file) => file.mime_type === 'application/pdf');
+      expect(documents.length).toBeGreaterThan(0);
+      for (const file of files)
+        expect(file.file_name.endsWith(file.mime_type === 'application/pdf' ? '.pdf' : '.svg')).toBe(true);
+      const link = documents[0]?.link.href ?? '';
+      expect(link).toMatch(new RegExp(`^${mock.url}/__subcat/assets/[A-Za-z0-9_-]+\\.pdf$`));
+      const pdf = await send('GET', link);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      client.check('GET', new URL(link).pathname.replace('/v2/__subcat', ''), pdf);
+    });
+
     it('answer an SVG per id: the same bytes for the same id, other bytes for another', async () => {
       const [first, second] = await imageLinks();
       const one = await send('GET', first ?? '');

@@ -75,7 +75,7 @@ export function seedExtensions(random: SeedRandom): NonNullable<ProductRecord['e
   return extensions;
 }
 
-const IMAGE_TYPES = [
+const IMAGE_FORMATS = [
   ['jpg', 'image/jpeg'],
   ['png', 'image/png'],
   ['webp', 'image/webp'],
@@ -87,8 +87,11 @@ export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
   const files: FileRecord[] = [];
   for (let index = 0; index < count; index++) {
     const image = index % 4 !== 3;
+    // Images are the mock's own SVG placeholders, so they say so. The draw among the formats a real catalog
+    // holds is still made: dropping it would shift every later draw and change every id after it per seed.
+    if (image) faker.helpers.arrayElement(IMAGE_FORMATS);
     const [extension, mime_type] = image
-      ? faker.helpers.arrayElement(IMAGE_TYPES)
+      ? (['svg', 'image/svg+xml'] as const)
       : (['pdf', 'application/pdf'] as const);
     const id = random.fakerUuid();
     const file_name = `${faker.word
@@ -101,8 +104,8 @@ export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
       file_name,
       mime_type,
       file_size: faker.number.int({ min: 20_000, max: image ? 2_500_000 : 8_000_000 }),
-      // Images point at the mock's own placeholders (rendered per request host); manuals keep a files host.
-      link: { href: image ? placeholderAsset(id) : `https://files.subcat.example/${id}/${file_name}` },
+      // Both point at the mock's own placeholders (rendered per request host), so no link is broken.
+      link: { href: placeholderAsset(id, extension) },
       meta: { timestamps: { created_at: faker.date.past({ years: 2 }).toISOString() } },
     });
   }
