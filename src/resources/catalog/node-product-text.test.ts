@@ -151,8 +151,8 @@ describe('nodeProductsDocument', () => {
     let curated = 0;
     let twoNodes = 0;
     let foreignComponents = 0;
-    let placeholders = 0;
-    let hosted = 0;
+    let images = 0;
+    let documents = 0;
     for (const probe of sweep) {
       const page = found(probe);
       curated += page.products.filter((entry) => entry.curated).length;
@@ -162,22 +162,22 @@ describe('nodeProductsDocument', () => {
         (p) => !p.node_ids.includes(probe.nodeId),
       ).length;
       for (const file of [...(included.files ?? []), ...(included.main_images ?? [])])
-        if (file.link.href.startsWith('asset:')) placeholders += 1;
-        else hosted += 1;
+        if (/^asset:.+\.svg$/.test(file.link.href)) images += 1;
+        else if (/^asset:.+\.pdf$/.test(file.link.href)) documents += 1;
     }
     expect(sweep.length).toBeGreaterThan(100);
     expect({
       curated: curated > 0,
       twoNodes: twoNodes > 0,
       foreignComponents: foreignComponents > 0,
-      placeholders: placeholders > 0,
-      hosted: hosted > 0,
+      images: images > 0,
+      documents: documents > 0,
     }).toEqual({
       curated: true,
       twoNodes: true,
       foreignComponents: true,
-      placeholders: true,
-      hosted: true,
+      images: true,
+      documents: true,
     });
   });
 
