@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessRows, parseSessionTimes, sessionRows } from './control-plane-session-probe.js';
+import {
+  controlPlaneSessionProbe,
+  inProcessRows,
+  parseSessionTimes,
+  sessionRows,
+} from './control-plane-session-probe.js';
+import type { ProbeContext } from './probe.js';
 
 describe('sessionRows', () => {
   it('gives median round trips, CPU per request over both blocks, and the difference per session', () => {
@@ -56,5 +62,26 @@ describe('parseSessionTimes and inProcessRows', () => {
       expect(rows.map((row) => row.value)).toEqual([null, null]);
       expect(rows[0]?.note).toContain(problem);
     }
+  });
+});
+
+describe('controlPlaneSessionProbe', () => {
+  it('measures this checkout only: a before build has no sessions and would refuse --max-sessions', async () => {
+    const started: string[] = [];
+    const refuse = () => Promise.reject(new Error('not in this test'));
+    const ctx: ProbeContext = {
+      builds: [{ label: 'before', title: 'before (0433027)', root: '/nowhere' }],
+      quick: true,
+      log: () => undefined,
+      startMock: (build) => {
+        started.push(build.label);
+        return refuse();
+      },
+      measure: refuse,
+      memory: () => undefined,
+      runNode: refuse,
+    };
+    expect(await controlPlaneSessionProbe.run(ctx)).toEqual([]);
+    expect(started).toEqual([]);
   });
 });
