@@ -20,8 +20,15 @@ export async function openInspector(browser: Browser, url: string, width: number
 }
 
 /** Evaluated in the page (a string: this Node-typed file has no DOM types). */
-export const PAGE_WIDTHS =
-  '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })';
+// `controls`: the right edge of the furthest visible form control, which a clipped header would hide from
+// scrollWidth (a select cut off at the screen's edge).
+export const PAGE_WIDTHS = `({
+  scroll: document.documentElement.scrollWidth,
+  client: document.documentElement.clientWidth,
+  controls: Math.max(0, ...[...document.querySelectorAll('input, select, button, textarea')]
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => Math.ceil(e.getBoundingClientRect().right))),
+})`;
 
 /** What the focused element is, and whether it shows a focus ring. */
 export const FOCUSED = `(() => {

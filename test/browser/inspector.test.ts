@@ -296,6 +296,12 @@ describe('the inspector, in Chromium', () => {
   it('reads without scrolling sideways at 1280 and 390 px, and its screenshots are not blank', async ({
     skip,
   }) => {
+    // A session with the longest name allowed, so the session picker's widest option is on the page.
+    await fetch(`${mock.url}${SUBSCRIPTIONS}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-subcat-session': 'w'.repeat(64) },
+      body: JSON.stringify(createBody('A long-named session')),
+    });
     const { page, errors } = await open(skip, 1280);
     await page.locator('[data-operation=listSubscriptions] button.example').first().click();
     await page.locator('#response .status.ok').waitFor();
@@ -303,8 +309,11 @@ describe('the inspector, in Chromium', () => {
     await page.locator('#entry h3').waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      const { scroll, client } = await page.evaluate<{ scroll: number; client: number }>(PAGE_WIDTHS);
-      expect(scroll, `${width} px`).toBeLessThanOrEqual(client);
+      const widths = await page.evaluate<{ scroll: number; client: number; controls: number }>(PAGE_WIDTHS);
+      expect(widths.scroll, `${width} px`).toBeLessThanOrEqual(widths.client);
+      expect(widths.controls, `${width} px: a control past the right edge`).toBeLessThanOrEqual(
+        widths.client,
+      );
       await page.evaluate('window.scrollTo(0, 0)');
       const png = await page.screenshot({
         path: join(screenshots, `inspector-${width}.png`),
