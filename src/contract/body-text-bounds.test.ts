@@ -25,7 +25,7 @@ describe('textBoundViolations', () => {
     { title: 'an object of too many fields', text: '{"a":{"x":1,"y":2,"z":3}}', found: [{ at: '/a', keyword: 'maxProperties' }] },
     { title: 'what the first items hold, then their container past its bound', text: '[[1,2,3],[4,[5,6,7]],0]', found: [{ at: '/0', keyword: 'maxItems' }, { at: '/1/1', keyword: 'maxItems' }, { at: '', keyword: 'maxItems' }] },
     { title: 'nothing inside a container once past its bound', text: '[0,1,[2,3,4]]', found: [{ at: '', keyword: 'maxItems' }] },
-    { title: 'nesting past the depth at the first three segments', text: '{"data":{"plan_id":[[[[[1]]]]]}}', found: [{ at: '/data/plan_id/0', keyword: 'maxDepth' }] },
+    { title: 'nesting past the depth at the first three segments', text: '{"data":{"plan":[[[[[1]]]]]}}', found: [{ at: '/data/plan/0', keyword: 'maxDepth' }] },
     { title: 'escaped keys decoded, then escaped as a pointer', text: '{"a\\/b":{"\\u007e":[1,2,3]}}', found: [{ at: '/a~1b/~0', keyword: 'maxItems' }] },
     { title: 'brackets, commas and quotes inside strings ignored', text: '{"a":"[,[,[\\"{"}', found: [] },
     { title: 'the item index within an array', text: '[0,{"a":[1,2,3]}]', found: [{ at: '/1/a', keyword: 'maxItems' }] },
@@ -46,6 +46,37 @@ describe('textBoundViolations', () => {
     expect(violations).toHaveLength(1);
     expect(violations[0]?.at).toBe('/data/attributes/plan_id');
     expect(violations[0]?.detail).toMatch(/^\/data\/attributes\/plan_id is nested more than 32 levels deep/);
+  });
+
+  it('names a key past maxLength once, at its object, and nothing inside that object', () => {
+    const key = 'k'.repeat(900_000);
+    const inner = Object.fromEntries(
+      Array.from({ length: 60 }, (_, at) => [`a${at}`, new Array(101).fill(0)]),
+    );
+    const found = scan(JSON.stringify({ data: { [key]: inner, next: [1, 2, 3] } }), DEFAULT_BODY_BOUNDS);
+    expect(found.violations.map(({ at, keyword }) => ({ at, keyword }))).toEqual([
+      { at: '/data', keyword: 'maxLength' },
+    ]);
+    expect(found.violations[0]?.detail).toBe(
+      `a key of /data must be at most ${DEFAULT_BODY_BOUNDS.maxLength} characters (one begins "${'k'.repeat(40)}")`,
+    );
+    expect(found.omitted).toBe(0);
+  });
+
+  it.each([
+    ['a key within maxLength once its escapes are decoded', `{"${'\\u0041'.repeat(5)}":[1,2,3]}`, ['/AAAAA']],
+    ['a key past maxLength by one', `{"${'a'.repeat(6)}":1}`, ['']],
+  ])('tells %s', (_title, text, pointers) => {
+    const found = scan(text, { ...bounds, maxItems: 2 });
+    expect(found.violations.map(({ at }) => at)).toEqual(pointers);
+  });
+
+  it('cuts a pointer through long keys instead of repeating them whole', () => {
+    const key = 'k'.repeat(2_000);
+    const text = `{"${key}":{"${key}":{"${key}":[1,2,3]}}}`;
+    const [violation] = scan(text, { ...DEFAULT_BODY_BOUNDS, maxItems: 2 }).violations;
+    expect(violation?.keyword).toBe('maxItems');
+    expect(violation?.at.length).toBeLessThan(2 * 1_100 + 10);
   });
 
   it('describes 50 places and counts the rest', () => {

@@ -47,23 +47,34 @@ function containerEnd(text: string, open: number): number {
   return text.length;
 }
 
-function keyOf(text: string, container: Container): string {
-  const raw = text.slice(container.keyStart, container.keyEnd);
+/** Characters of a pointer past which the scan stops building it (errors show at most 1,024 anyway). */
+const POINTER_CHARS = 1_100;
+
+/** The key decoded, or its first `limit` raw characters decoded as far as they go. */
+function keyOf(text: string, container: Container, limit = Number.MAX_SAFE_INTEGER): string {
+  const raw = text.slice(container.keyStart, Math.min(container.keyEnd, container.keyStart + limit));
   try {
     return JSON.parse(`"${raw}"`) as string;
   } catch {
-    return raw; // a malformed key: JSON.parse of the whole body says what is wrong with it
+    return raw; // a malformed (or cut) key: JSON.parse of the whole body says what is wrong with it
   }
 }
 
-/** The pointer of the value being read in the first `count` containers. */
+/** The pointer of the value being read in the first `count` containers, cut once past POINTER_CHARS. */
 function pointerOf(text: string, open: readonly Container[], count: number): string {
   let pointer = '';
-  for (let index = 0; index < count; index++) {
+  for (let index = 0; index < count && pointer.length <= POINTER_CHARS; index++) {
     const container = open[index] as Container;
-    pointer += `/${container.array ? container.count - 1 : escapeSegment(keyOf(text, container))}`;
+    pointer += `/${container.array ? container.count - 1 : escapeSegment(keyOf(text, container, POINTER_CHARS))}`;
   }
   return pointer;
+}
+
+/** Whether the key just read is longer than `maxLength` once decoded (escapes make the raw text up to 6x longer). */
+function keyTooLong(text: string, container: Container, maxLength: number): boolean {
+  const raw = container.keyEnd - container.keyStart;
+  if (raw <= maxLength) return false;
+  return raw > 6 * maxLength || keyOf(text, container).length > maxLength;
 }
 
 const where = (at: string) => (at === '' ? 'the body' : at);
@@ -118,6 +129,18 @@ export function textBoundViolations(text: string, bounds: BodyBounds, findings: 
         top.keyStart = start;
         top.keyEnd = at;
         begin(top, bounds.maxProperties, 'maxProperties', 'fields');
+        if (keyTooLong(text, top, bounds.maxLength)) {
+          // Named at its object, and nothing more of that object reported: every pointer inside would
+          // repeat the key (once 50 pointers of a 900 KB key made a 90 MB answer).
+          const depth = open.length - 1;
+          report(() => {
+            const at = pointerOf(text, open, depth);
+            const begins = keyOf(text, top, 40);
+            const detail = `a key of ${where(at)} must be at most ${bounds.maxLength} characters (one begins "${begins}")`;
+            return { in: 'body', at, keyword: 'maxLength', detail };
+          });
+          if (quietFrom === -1) quietFrom = depth;
+        }
       } else if (!beginValue(top)) return;
     } else if (code === 0x5b || code === 0x7b) {
       if (!beginValue(top)) return;

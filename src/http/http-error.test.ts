@@ -55,3 +55,19 @@ describe('HttpError', () => {
     });
   });
 });
+
+describe('errorObject', () => {
+  it.each([
+    ['a detail within the bound, as it is', 'd'.repeat(1_024), 'd'.repeat(1_024)],
+    ['a longer detail, cut and marked', 'd'.repeat(5_000), `${'d'.repeat(1_023)}…`],
+  ])('keeps %s', (_title, detail, shown) => {
+    expect(errorObject(400, detail).detail).toBe(shown);
+  });
+
+  it('cuts a source past the bound the same way, whichever member it is', () => {
+    const long = `/${'k'.repeat(900_000)}`;
+    expect(errorObject(400, 'x', { pointer: long }).source?.pointer).toHaveLength(1_024);
+    expect(errorObject(400, 'x', { parameter: long }).source?.parameter?.endsWith('…')).toBe(true);
+    expect(errorObject(400, 'x', { header: 'Origin' }).source).toEqual({ header: 'Origin' });
+  });
+});

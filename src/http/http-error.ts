@@ -35,10 +35,21 @@ export function statusTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status');
 }
 
-/** One error object for `status`, with the fixed title filled in. */
+/** Characters of a detail or a source past which it is cut (ending in …): keys a client made huge stay out. */
+export const MAX_ERROR_TEXT = 1_024;
+
+const cut = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 1)}…` : text);
+
+/** One error object for `status`, with the fixed title filled in; detail and source at most MAX_ERROR_TEXT long. */
 export function errorObject(status: number, detail: string, source?: ErrorObject['source']): ErrorObject {
-  const error: ErrorObject = { status: String(status), title: statusTitle(status), detail };
-  if (source !== undefined) error.source = source;
+  const error: ErrorObject = { status: String(status), title: statusTitle(status), detail: cut(detail) };
+  if (source !== undefined) {
+    const shown: NonNullable<ErrorObject['source']> = {};
+    if (source.pointer !== undefined) shown.pointer = cut(source.pointer);
+    if (source.parameter !== undefined) shown.parameter = cut(source.parameter);
+    if (source.header !== undefined) shown.header = cut(source.header);
+    error.source = shown;
+  }
   return error;
 }
 

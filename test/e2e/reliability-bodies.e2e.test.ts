@@ -192,7 +192,21 @@ const name = (inner: string) => JSON.stringify(create()).replace('"Ada Lovelace"
 const plans = (inner: string) =>
   JSON.stringify(create()).replace(/"plans":\[[^\]]*\]/, `"plans":[${inner}0]`);
 
+/** A key past every bound whose value breaks more: each pointer inside would repeat the whole key. */
+const hugeKeyBody = () =>
+  JSON.stringify({
+    ['k'.repeat(900_000)]: Object.fromEntries(
+      Array.from({ length: 60 }, (_, at) => [`a${at}`, new Array<number>(101).fill(0)]),
+    ),
+  });
+
 describe('bodies up to the body limit', () => {
+  it('answers a body with a huge key with one small error, not its key repeated in every pointer', async () => {
+    const { status, text } = await send('POST', SUBSCRIPTIONS, hugeKeyBody());
+    expect(status).toBe(400);
+    expect(text.length).toBeLessThan(4_096);
+  });
+
   // Each near 1 MiB: the answer and a concurrent health check within the budget.
   const cases: { title: string; method: string; body: () => string | Buffer; status: number }[] = [
     {
@@ -265,6 +279,12 @@ describe('bodies up to the body limit', () => {
           }),
         ),
       status: 201,
+    },
+    {
+      title: 'a 900,000-character key holding 60 arrays of 101 items',
+      method: 'POST',
+      body: hugeKeyBody,
+      status: 400,
     },
     {
       title: 'a name of a million bytes ending in invalid UTF-8',
