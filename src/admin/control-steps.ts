@@ -6,7 +6,7 @@ import type { Target } from '../http/steps/route-step.js';
 import { wait, type Delay } from './delay.js';
 import type { FaultAction, FaultRules } from './faults.js';
 import type { JournalFeed } from './journal-feed.js';
-import type { JournalRecord } from './journal.js';
+import { keptBody, type JournalRecord } from './journal.js';
 import { SESSION_HEADER, sessionNameOf } from './session-names.js';
 import type { Sessions } from './sessions.js';
 
@@ -108,9 +108,9 @@ export function journalStep<State>(
         session: name,
         fault: exchange.fault,
         requestHeaders: exchange.request.headers,
-        requestBody: exchange.body,
+        requestBody: keptBody(exchange.body, false, Number(exchange.request.headers['content-length'] ?? 0)),
         responseHeaders: answer.headers,
-        responseBody: answer.body,
+        responseBody: keptBody(answer.body, answer.shared),
       };
       // A request that never reached its session (a 404, a 401...) makes none: it goes to the default journal.
       (sessions.peek(name) ?? sessions.use('').session).journal.record(record);

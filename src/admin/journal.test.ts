@@ -3,6 +3,7 @@ import {
   JOURNAL_BODY_CHARS,
   Journal,
   journalEntry,
+  keptBody,
   recordFilter,
   redacted,
   type JournalFilter,
@@ -195,5 +196,32 @@ describe('Journal', () => {
     expect(ids(journal)).toEqual([]);
     journal.record(record({ id: 'after' }));
     expect(ids(journal)).toEqual(['after']);
+  });
+});
+
+describe('keptBody', () => {
+  const big = 'x'.repeat(1_000_000);
+  const cases: { title: string; body: unknown; shared?: boolean; bytes?: number; kept: number | 'same' }[] = [
+    { title: 'a small string, as it is', body: 'hello', kept: 'same' },
+    { title: 'a megabyte string, as a copy of its start', body: big, kept: 65_540 },
+    { title: 'a megabyte buffer, as a copy of its start', body: Buffer.from(big), kept: 65_540 },
+    { title: "the response cache's buffer, as it is", body: Buffer.from(big), shared: true, kept: 'same' },
+    { title: 'a parsed body sent small, as it is', body: { data: { name: 'x' } }, bytes: 30, kept: 'same' },
+    { title: 'a parsed body sent as a megabyte, as the start of its text', body: { data: big }, bytes: 1_000_012, kept: 65_540 },
+    { title: 'no body', body: undefined, kept: 'same' },
+  ]; // prettier-ignore
+  it.each(cases)('keeps $title', ({ body, shared, bytes, kept }) => {
+    const result = keptBody(body, shared, bytes);
+    if (kept === 'same') expect(result).toBe(body);
+    else {
+      expect(Buffer.isBuffer(result) && result.length).toBe(kept);
+      expect(result).not.toBe(body);
+    }
+  });
+
+  it('keeps enough of a cut body that the entry still says it was cut', () => {
+    const cut = record({ responseBody: keptBody(Buffer.from('é'.repeat(100_000))) });
+    expect(journalEntry(cut).response.truncated).toBe(true);
+    expect(journalEntry(cut).response.body).toHaveLength(JOURNAL_BODY_CHARS);
   });
 });

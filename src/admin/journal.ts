@@ -26,6 +26,25 @@ export interface JournalRecord {
   responseBody: Answer['body'];
 }
 
+/** Bytes of a body past which the journal keeps a cut copy: every entry shows at most JOURNAL_BODY_CHARS. */
+const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
+
+/**
+ * What the journal keeps of a body when recording it: the body itself while small or shared with the response
+ * cache (a reference costs nothing), else a copy of its start, so 1,000 entries of a session never hold
+ * 1,000 megabyte bodies. `bytes` is the size of a parsed body as sent (its Content-Length).
+ * @example keptBody(Buffer.alloc(1_000_000)).length // 65540
+ */
+export function keptBody<Body>(body: Body, shared = false, bytes = 0): Body | Buffer {
+  if (shared) return body;
+  if (Buffer.isBuffer(body))
+    return body.length > KEPT_BYTES ? Buffer.from(body.subarray(0, KEPT_BYTES)) : body;
+  if (typeof body === 'string')
+    return body.length > KEPT_BYTES ? Buffer.from(body.slice(0, KEPT_BYTES)) : body;
+  if (body === undefined || bytes <= KEPT_BYTES) return body;
+  return Buffer.from((JSON.stringify(body) ?? '').slice(0, KEPT_BYTES));
+}
+
 /** A journal entry as the admin API shows it (spec/admin.openapi.yaml, JournalEntry). */
 export interface JournalEntry {
   id: string;

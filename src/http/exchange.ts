@@ -11,6 +11,8 @@ export interface Answer {
    * `hang` never answers, `truncate` sends the head and half the body, then cuts the connection.
    */
   misbehave?: 'reset' | 'hang' | 'truncate';
+  /** The body is the response cache's own buffer: whoever keeps a reference to it adds no memory. */
+  shared?: true;
   /** An answer that goes on (Server-Sent Events): called with the response once the head is written. */
   stream?: (response: ServerResponse) => void;
 }

@@ -25,7 +25,8 @@ export function cacheStep<State>(
     for (const name of headerParameters(target.route.operationId))
       key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);
-    if (hit !== undefined) return { status: hit.status, headers: { ...hit.headers }, body: hit.body };
+    if (hit !== undefined)
+      return { status: hit.status, headers: { ...hit.headers }, body: hit.body, shared: true };
     return andThen(next(), (answer): Answer => {
       if (
         answer.status === 200 &&
@@ -36,7 +37,7 @@ export function cacheStep<State>(
         // Encoded once: sent from this buffer now, and kept.
         const body = Buffer.from(answer.body, 'utf8');
         cache.set(key, version, { status: 200, headers: answer.headers, body });
-        return { ...answer, body };
+        return { ...answer, body, shared: true };
       }
       return answer;
     });
