@@ -59,7 +59,8 @@ export function answerClientError(origins: CorsOrigins) {
       return;
     }
     const { status, detail } = PARSER_ERRORS[error.code ?? ''] ?? FALLBACK;
-    socket.end(rawErrorResponse(status, detail, originOf(error.rawPacket), origins));
+    // Closed both ways once written: a client keeping its side open would otherwise hold a shutdown.
+    socket.end(rawErrorResponse(status, detail, originOf(error.rawPacket), origins), () => socket.destroy());
   };
 }
 
@@ -72,6 +73,7 @@ export function answerConnect(origins: CorsOrigins) {
       rawErrorResponse(405, detail, typeof origin === 'string' ? origin : undefined, origins, {
         Allow: 'GET, HEAD, POST, PUT, OPTIONS',
       }),
+      () => socket.destroy(),
     );
   };
 }

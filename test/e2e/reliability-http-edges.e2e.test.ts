@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import http from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { syncBuiltinESMExports } from 'node:module';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,4 +238,37 @@ describe('invalid UTF-8 in a body (issue 16, point 6)', () => {
     expect(status).toBe(201);
     expect(json.data?.attributes.name).toBe('Ada \uFFFD é 😀');
   });
+});
+
+describe('connections the parser gave up on (issue 16, point 6)', () => {
+  /** Sends `bytes` on a socket that keeps its own side open after the mock ends its side; resolves on that end. */
+  async function halfOpen(url: string, bytes: string): Promise<{ socket: Socket; answer: string }> {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.write(bytes);
+    await once(socket, 'end');
+    return { socket, answer };
+  }
+
+  it.each([
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', '405'],
+    ['a lower-case method', 'get / HTTP/1.1\r\nHost: x\r\n\r\n', '400'],
+  ])(
+    'after %s, close() ends at once though the client keeps its side open',
+    async (_title, bytes, status) => {
+      const own = await startMock({ port: 0, seed: 2, subscriptions: 5, products: 5, logLevel: 'silent' });
+      const { socket, answer } = await halfOpen(own.url, bytes);
+      try {
+        expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+        const started = Date.now();
+        await own.close();
+        // The grace is 5 s: a connection the mock left half open would hold close() that long.
+        expect(Date.now() - started).toBeLessThan(2_500);
+      } finally {
+        socket.destroy();
+      }
+    },
+  );
 });
