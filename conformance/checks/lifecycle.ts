@@ -12,9 +12,19 @@ import { deriveSeed, mulberry32 } from '../prng.js';
 import { isSuccess, walkPages } from '../shared-requests.js';
 import { SUBSCRIPTIONS, filteredWalk, lost, notAccepted, unsatisfied } from './filter-targets.js';
 
-/** The lifecycle's own subscription: seeded from the run seed, with an external_ref no other request uses. */
-function lifecycleBody(ctx: CheckContext): CreateBody {
-  const random = mulberry32(deriveSeed(ctx.settings.seed, 'lifecycle.create'));
+/**
+ * Which lifecycle subscription: `read` is shared by the checks that only read it back; `switch` is the plan
+ * switch's own, so its PUT never changes what the readers expect to find (checks run side by side).
+ */
+type Subject = 'read' | 'switch';
+const SUBJECT_SEEDS: Readonly<Record<Subject, string>> = {
+  read: 'lifecycle.create',
+  switch: 'lifecycle.plan-switch',
+};
+
+/** A lifecycle subscription: seeded from the run seed, with an external_ref no other request uses. */
+function lifecycleBody(ctx: CheckContext, subject: Subject): CreateBody {
+  const random = mulberry32(deriveSeed(ctx.settings.seed, SUBJECT_SEEDS[subject]));
   const body = validCreateBody(random);
   body.data.external_ref = `subcat-kit-${ctx.settings.seed}-lifecycle-${random.string(8)}`;
   return body;
@@ -27,10 +37,10 @@ interface Created {
   planId: string | undefined;
 }
 
-/** POSTs the lifecycle subscription once a run; skips the asking check when that create did not succeed. */
-async function created(ctx: CheckContext): Promise<Created> {
-  const body = lifecycleBody(ctx);
-  const exchange = await ctx.cache.memo('lifecycle.created', () =>
+/** POSTs a lifecycle subscription once a run; skips the asking check when that create did not succeed. */
+async function created(ctx: CheckContext, subject: Subject = 'read'): Promise<Created> {
+  const body = lifecycleBody(ctx, subject);
+  const exchange = await ctx.cache.memo(`lifecycle.created.${subject}`, () =>
     ctx.call('createSubscription', { json: body }),
   );
   const id = idOf(jsonAt(exchange.response.body, 'data'));
@@ -130,7 +140,7 @@ async function otherPlan(ctx: CheckContext, subscription: Created): Promise<stri
 
 /** PUT with another plan_id of the offering: answered with the new plan, and listed with it afterwards. */
 async function planSwitch(ctx: CheckContext): Promise<Failure[]> {
-  const subscription = await created(ctx);
+  const subscription = await created(ctx, 'switch');
   const planId = await otherPlan(ctx, subscription);
   const exchange = await ctx.call('updateSubscription', {
     params: { subscription_uuid: subscription.id },

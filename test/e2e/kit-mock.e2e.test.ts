@@ -88,3 +88,31 @@ describe('subcat check against the mock', () => {
     expect(broken(report)).toEqual([]);
   });
 });
+
+describe('subcat check against a mock whose lists answer late', () => {
+  // The lists create-then-find reads arrive 700 ms late; the plan switch's own lookup (include=plans) does
+  // not, so its PUT lands first. Checks that share one subscription would then see each other's writes.
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, seed: 4, subscriptions: 20, products: 5, logLevel: 'silent' });
+    mock.fault({ operationId: 'listSubscriptions', query: 'include=plans', delay: 0 });
+    mock.fault({ operationId: 'listSubscriptions', query: 'external_ref', delay: 700 });
+  });
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  it('does not fail create-then-find because plan-switch changed the plan of a subscription they share', async () => {
+    const { code, report } = await kit([
+      ...['--base-url', mock.url, '--seed', '3'],
+      ...['--only', 'lifecycle.create-then-find,lifecycle.plan-switch'],
+    ]);
+    expect(broken(report)).toEqual([]);
+    const ran = report.results.filter((result) => result.outcome !== 'skipped');
+    expect(ran.map((result) => [result.check, result.outcome])).toEqual([
+      ['lifecycle.create-then-find', 'passed'],
+      ['lifecycle.plan-switch', 'passed'],
+    ]);
+    expect(code).toBe(0);
+  });
+});
