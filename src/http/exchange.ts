@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PublicUrl } from './public-url.js';
 
 /** What a pipeline step answers: a status, headers and a body, not yet written. */
 export interface Answer {
@@ -32,7 +33,7 @@ export interface RoutedRequest<Target> {
 export class Exchange<Target = unknown, Session = unknown> {
   readonly method: string;
   /** The public URL the client used (links are built from it); set by the route step. */
-  url!: URL;
+  url!: PublicUrl;
   /** The path below the base path. */
   local = '/';
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */

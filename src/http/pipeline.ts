@@ -58,6 +58,8 @@ export interface PipelineConfig<State> {
   responseCache?: ResponseCacheLimits;
   /** Whether the server is shutting down: answers then say `Connection: close`. */
   closing?: () => boolean;
+  /** Told once an answer was handed to node (ended, or left open: a stream, a hang, a reset). */
+  answered?: (response: ServerResponse) => void;
 }
 
 /** A state the whole server shares (no sessions): the http core's tests and simple embeddings. */
@@ -118,6 +120,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const pipeline = compose(steps);
   const drain: DrainLimit = { bytes: options.bodyLimit, ms: 5_000 };
   const closing = config.closing ?? (() => false);
+  const answered = config.answered ?? (() => undefined);
   const logging = logger.isLevelEnabled('info');
 
   const send = (exchange: E, answer: Answer, last = false): void => {
@@ -129,11 +132,13 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
       if (last || exchange.response.headersSent) exchange.response.destroy();
       else send(exchange, bugAnswer(exchange.id), true);
     }
+    answered(exchange.response);
   };
   const fail = (exchange: E, error: unknown) => {
     logger.error({ err: error, requestId: exchange.id }, 'unhandled error outside the error step (a bug)');
-    if (exchange.response.headersSent) exchange.response.destroy();
-    else send(exchange, bugAnswer(exchange.id));
+    if (!exchange.response.headersSent) return send(exchange, bugAnswer(exchange.id));
+    exchange.response.destroy();
+    answered(exchange.response);
   };
 
   return function listener(request: IncomingMessage, response: ServerResponse): void {

@@ -57,6 +57,18 @@ const cases: {
     held: ['a'],
   },
   {
+    name: 'a key asked for again and again stays the most recent',
+    limits: { maxBytes: 1_000_000, maxEntries: 2 },
+    steps: [{ set: 'a' }, { set: 'b' }, { get: 'a' }, { get: 'a' }, { get: 'b' }, { get: 'a' }, { set: 'c' }],
+    held: ['a', 'c'],
+  },
+  {
+    name: 'an entry asked for after the most recent one becomes the most recent',
+    limits: { maxBytes: 1_000_000, maxEntries: 2 },
+    steps: [{ set: 'a' }, { set: 'b' }, { get: 'a' }, { get: 'b' }, { set: 'c' }],
+    held: ['b', 'c'],
+  },
+  {
     name: 'a stale lookup does not refresh recency',
     limits: { maxBytes: 1_000_000, maxEntries: 2 },
     steps: [{ set: 'a' }, { set: 'b' }, { get: 'a', version: 0 }, { set: 'c' }],

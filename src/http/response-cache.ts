@@ -40,6 +40,8 @@ interface Entry {
   version: number;
   response: CachedResponse;
   bytes: number;
+  /** When it was last made the most recent (a count of such moves). */
+  touched: number;
 }
 
 // Header names and values are counted as their text length; close enough for a budget, always positive.
@@ -61,6 +63,7 @@ function sizeOf(key: string, response: CachedResponse): number {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private heldBytes = 0;
+  private moves = 0;
 
   constructor(readonly limits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE_LIMITS) {}
 
@@ -77,12 +80,18 @@ export class ResponseCache {
   get(key: string, version: number): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    this.entries.delete(key);
     if (entry.version !== version) {
+      this.entries.delete(key);
       this.heldBytes -= entry.bytes;
       return undefined;
     }
-    this.entries.set(key, entry); // re-inserted: the Map's order is the recency order
+    // Re-inserted (the Map's order is the recency order) unless already the most recent: a hot key asked again
+    // and again moves nothing.
+    if (entry.touched !== this.moves) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      entry.touched = ++this.moves;
+    }
     return entry.response;
   }
 
@@ -90,7 +99,7 @@ export class ResponseCache {
     const bytes = sizeOf(key, response);
     this.delete(key);
     if (bytes > this.limits.maxBytes || this.limits.maxEntries < 1) return; // would evict everything else
-    this.entries.set(key, { version, response, bytes });
+    this.entries.set(key, { version, response, bytes, touched: ++this.moves });
     this.heldBytes += bytes;
     for (const [oldest, entry] of this.entries) {
       if (this.heldBytes <= this.limits.maxBytes && this.entries.size <= this.limits.maxEntries) break;

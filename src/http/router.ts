@@ -54,9 +54,16 @@ function decodeParameter(name: string, raw: string): string {
   }
 }
 
+/** The target of a method on a template; HEAD rides on GET. */
+function targetFor<Target>(compiled: CompiledTemplate<Target>, method: string): Target | undefined {
+  return compiled.methods.get(method) ?? (method === 'HEAD' ? compiled.methods.get('GET') : undefined);
+}
+
 /** Matches request paths against the spec's path templates. */
 export class Router<Target> {
   private readonly templates: CompiledTemplate<Target>[] = [];
+  /** Templates without parameters by their text: the most specific match of their path, found without a regex. */
+  private readonly literals = new Map<string, CompiledTemplate<Target>>();
 
   constructor(entries: Iterable<RouterEntry<Target>>) {
     const byTemplate = new Map<string, CompiledTemplate<Target>>();
@@ -66,6 +73,7 @@ export class Router<Target> {
         compiled = compileTemplate<Target>(path);
         byTemplate.set(path, compiled);
         this.templates.push(compiled);
+        if (compiled.names.length === 0) this.literals.set(path, compiled);
       }
       // First registration wins: registered routes are listed before the spec's fallback operations.
       if (!compiled.methods.has(method.toUpperCase())) compiled.methods.set(method.toUpperCase(), target);
@@ -75,13 +83,16 @@ export class Router<Target> {
 
   /** `pathname` is relative to the base path and still percent-encoded; parameters come back decoded. */
   match(method: string, pathname: string): RouteMatch<Target> {
-    const allowed = new Set<string>();
     const wanted = method.toUpperCase();
+    const literal = this.literals.get(pathname);
+    const exact = literal === undefined ? undefined : targetFor(literal, wanted);
+    if (literal !== undefined && exact !== undefined)
+      return { kind: 'found', target: exact, template: literal.template, params: {} };
+    const allowed = new Set<string>();
     for (const compiled of this.templates) {
       const found = compiled.pattern.exec(pathname);
       if (found === null) continue;
-      const target =
-        compiled.methods.get(wanted) ?? (wanted === 'HEAD' ? compiled.methods.get('GET') : undefined);
+      const target = targetFor(compiled, wanted);
       if (target !== undefined) {
         const params: Record<string, string> = {};
         compiled.names.forEach((name, i) => (params[name] = decodeParameter(name, found[i + 1] ?? '')));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpecOperation } from '../../contract/spec-operations.js';
 import { jsonAnswer } from '../answers.js';
 import { Exchange, type Answer } from '../exchange.js';
+import { PublicUrl } from '../public-url.js';
 import { ResponseCache } from '../response-cache.js';
 import type { Route } from '../route.js';
 import { cacheStep } from './cache-step.js';
@@ -36,7 +37,7 @@ interface Request {
 function exchangeOf(request: Request, state: State): E {
   const { method = 'GET', target = '/things?a=1', origin = 'http://mock.test', headers = {}, sessionKey = '', to = operation() } = request;
   const exchange: E = new Exchange({ method, url: target, headers } as IncomingMessage, {} as ServerResponse, 'r1', 0n);
-  exchange.url = new URL(target, origin);
+  exchange.url = PublicUrl.of(new URL(target, origin));
   exchange.routed = { target: to, template: '/things', params: {} };
   exchange.sessionKey = sessionKey;
   exchange.session = 'session' in request ? request.session : state;

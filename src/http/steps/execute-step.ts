@@ -28,7 +28,7 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<Target<S
       params: exchange.routed?.params ?? {},
       query: url.searchParams,
       body,
-      url,
+      url: url.url,
       base: exchange.base,
       language: negotiateLanguage(request.headers['accept-language']),
       state: exchange.session,

@@ -7,6 +7,7 @@ import { DEFAULT_BODY_BOUNDS } from '../../contract/body-bounds.js';
 import type { Answer } from '../exchange.js';
 import { Exchange } from '../exchange.js';
 import { HttpError } from '../http-error.js';
+import { PublicUrl } from '../public-url.js';
 import { updateSubscription } from '../operations/update-subscription.js';
 import type { Route } from '../route.js';
 import type { Target } from './route-step.js';
@@ -27,7 +28,7 @@ function exchangeOf({ method, target, params = {}, body }: Call): Exchange<Targe
   const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
   const request = Object.assign(Readable.from(body === undefined ? [] : [Buffer.from(body)]), { method, headers, url: '/x' });
   const exchange = new Exchange<Target<State>>(request as unknown as IncomingMessage, {} as ServerResponse, 'r1', 0n);
-  exchange.url = new URL('http://mock.test/x');
+  exchange.url = PublicUrl.of(new URL('http://mock.test/x'));
   exchange.routed = { target, template: '/x', params };
   return exchange;
 } // prettier-ignore
