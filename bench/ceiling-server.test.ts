@@ -29,7 +29,14 @@ const captured: CapturedResponse[] = [
     contentType: json,
     body: '{"p":"b"}',
   },
-  { method: 'POST', path: '/s', status: 201, contentType: json, body: '{"created":true}' },
+  {
+    method: 'POST',
+    path: '/s',
+    status: 201,
+    contentType: json,
+    headers: { 'x-request-id': 'r-1', location: 'http://h/s/1' },
+    body: '{"created":true}',
+  },
   { method: 'GET', path: '/twice', status: 200, contentType: json, body: '{"capture":1}' },
   { method: 'GET', path: '/twice', status: 200, contentType: json, body: '{"capture":2}' },
 ];
@@ -42,6 +49,8 @@ const cases: {
   body?: string;
   status: number;
   reply: string;
+  /** Head lines the reply must carry besides Content-Type and Content-Length. */
+  head?: Record<string, string>;
 }[] = [
   {
     name: 'a request without extra headers gets the capture made without them',
@@ -97,6 +106,7 @@ const cases: {
     body: '{"x":1}',
     status: 201,
     reply: '{"created":true}',
+    head: { 'x-request-id': 'r-1', location: 'http://h/s/1' },
   },
   {
     name: 'a later capture of the very same request replaces the earlier',
@@ -126,7 +136,7 @@ describe('createCeilingServer', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it.each(cases)('$name', async ({ method, path, headers, body, status, reply }) => {
+  it.each(cases)('$name', async ({ method, path, headers, body, status, reply, head = {} }) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       ...(headers ? { headers } : {}),
@@ -136,5 +146,6 @@ describe('createCeilingServer', () => {
     expect(response.status).toBe(status);
     expect(bytes.toString('utf8')).toBe(reply);
     expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(reply)));
+    for (const [name, value] of Object.entries(head)) expect(response.headers.get(name)).toBe(value);
   });
 });

@@ -15,8 +15,23 @@ export interface CapturedResponse {
   requestBody?: string;
   status: number;
   contentType: string;
+  /**
+   * The rest of the answer's own head (the request id, Location...), so the ceiling writes the same bytes; not
+   * those node:http writes itself (Date, Connection, Keep-Alive) nor Content-Length, counted from the body.
+   */
+  headers?: Readonly<Record<string, string>>;
   body: string;
 }
+
+/** Head lines node:http writes on its own, or the ceiling counts itself: never replayed from a capture. */
+export const NODE_WRITES = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-type',
+]);
 
 const NOT_CAPTURED = Buffer.from('not captured');
 const NOT_CAPTURED_HEADERS = { 'content-type': 'text/plain', 'content-length': String(NOT_CAPTURED.length) };
@@ -40,7 +55,7 @@ function toReply(r: CapturedResponse): Reply {
   const body = Buffer.from(r.body, 'utf8');
   return {
     status: r.status,
-    headers: { 'content-type': r.contentType, 'content-length': String(body.length) },
+    headers: { ...r.headers, 'content-type': r.contentType, 'content-length': String(body.length) },
     body,
     requestHeaders: Object.entries(r.requestHeaders ?? {}).map(([name, value]) => [
       name.toLowerCase(),

@@ -1,5 +1,5 @@
 import type { CaseIds } from './bench-cases.js';
-import type { CapturedResponse } from './ceiling-server.js';
+import { NODE_WRITES, type CapturedResponse } from './ceiling-server.js';
 import type { LoadRequest } from './load-run.js';
 
 /** The parts of fixtures/ids.json the cases use. */
@@ -94,6 +94,7 @@ export async function captureResponse(baseUrl: string, request: LoadRequest): Pr
     ...(request.body === undefined ? {} : { requestBody: request.body }),
     status: response.status,
     contentType: response.headers.get('content-type') ?? 'application/json',
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !NODE_WRITES.has(name))),
     body: await response.text(),
   };
 }
