@@ -5,8 +5,13 @@ import type {
   SubscriptionRecord,
 } from '../../store/subscriptions/records.js';
 import type { TextMemo } from '../text-memo.js';
-import { encodeOfferingPlan, encodeOfferingProduct } from './offering-resources.js';
-import { encodeSubscription } from './subscription-resource.js';
+import {
+  encodeOffering,
+  encodeOfferingPlan,
+  encodeOfferingProduct,
+  type OfferingResource,
+} from './offering-resources.js';
+import { encodeSubscriptionWith } from './subscription-resource.js';
 
 /**
  * The JSON texts of subscriptions and of the plans and products `included` holds, each rendered once per
@@ -14,10 +19,24 @@ import { encodeSubscription } from './subscription-resource.js';
  * @example const texts = new SubscriptionTexts(memo); `[${records.map((r) => texts.subscription(r)).join(',')}]`
  */
 export class SubscriptionTexts {
+  /** The offering every subscription on it embeds, encoded once (a third of a subscription's encoding). */
+  readonly #offerings = new WeakMap<OfferingRecord, OfferingResource>();
+
   constructor(private readonly memo: TextMemo) {}
 
   subscription(record: SubscriptionRecord): string {
-    return this.memo.text('subscription', record, () => JSON.stringify(encodeSubscription(record)));
+    return this.memo.text('subscription', record, () =>
+      JSON.stringify(encodeSubscriptionWith(record, this.offering(record.offering))),
+    );
+  }
+
+  private offering(record: OfferingRecord): OfferingResource {
+    let encoded = this.#offerings.get(record);
+    if (encoded === undefined) {
+      encoded = encodeOffering(record);
+      this.#offerings.set(record, encoded);
+    }
+    return encoded;
   }
 
   plan(plan: OfferingPlanRecord, offering: OfferingRecord, active: boolean): string {
