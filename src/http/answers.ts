@@ -24,7 +24,7 @@ export function jsonAnswer(
   const sent: Record<string, string | number> = {};
   for (const name in headers) if (!isContentHeader(name)) sent[name] = headers[name] as string | number;
   sent['Content-Type'] = JSON_TYPE;
-  sent['Content-Length'] = Buffer.byteLength(text);
+  sent['Content-Length'] = body instanceof JsonText ? body.bytes : Buffer.byteLength(text);
   return { status, headers: sent, body: text };
 }
 
