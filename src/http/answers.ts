@@ -19,14 +19,20 @@ export function jsonAnswer(
   headers: Record<string, string | number> = {},
 ): Answer {
   const text = body instanceof JsonText ? body.text : JSON.stringify(body);
-  const kept: Record<string, string | number> = {};
-  for (const name in headers)
-    if (!/^content-(type|length)$/i.test(name)) kept[name] = headers[name] as string | number;
-  return {
-    status,
-    headers: { ...kept, 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) },
-    body: text,
-  };
+  // Filled in place: spreading the kept headers into a literal with two more took V8's slow path on every
+  // answer (about 6 us of a create's CPU).
+  const sent: Record<string, string | number> = {};
+  for (const name in headers) if (!isContentHeader(name)) sent[name] = headers[name] as string | number;
+  sent['Content-Type'] = JSON_TYPE;
+  sent['Content-Length'] = body instanceof JsonText ? body.bytes : Buffer.byteLength(text);
+  return { status, headers: sent, body: text };
+}
+
+/** Content-Type or Content-Length, in any case. */
+function isContentHeader(name: string): boolean {
+  if (name.length !== 12 && name.length !== 14) return false;
+  const lower = name.toLowerCase();
+  return lower === 'content-type' || lower === 'content-length';
 }
 
 /** The body of an error: at most MAX_ERRORS error objects, with how many were left out (`counted` more besides). */

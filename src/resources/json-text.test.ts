@@ -15,3 +15,19 @@ describe('jsonDocument', () => {
     expect(text).toBe(JSON.stringify(expected));
   });
 });
+
+describe('JsonText bytes', () => {
+  const cases = [
+    { title: 'a text of its own', json: () => new JsonText('{"name":"Zoë 😀"}') },
+    { title: 'an array of non-ASCII texts', json: () => jsonArray(['"Zoë"', '"😀"', '"x"']) },
+    { title: 'an empty array', json: () => jsonArray([]) },
+    { title: 'a document of values, texts and a non-ASCII name', json: () => jsonDocument({ 'ä': 'ü', data: jsonArray(['"€"']), meta: { n: 1 }, gone: undefined }) },
+    { title: 'an empty document', json: () => jsonDocument({}) },
+    { title: 'a document inside a document', json: () => jsonDocument({ a: jsonDocument({ b: new JsonText('"😀"') }) }) },
+  ]; // prettier-ignore
+  it.each(cases)('counts the UTF-8 bytes of $title', ({ json }) => {
+    const { text, bytes } = json();
+    expect(bytes).toBe(Buffer.byteLength(text));
+    expect(() => JSON.parse(text) as unknown).not.toThrow();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addIntervals } from './calendar.js';
+import { addIntervals, isoTime } from './calendar.js';
 import type { BillingIntervalType } from './subscriptions/records.js';
 
 const cases: { from: string; unit: BillingIntervalType; count: number; expected: string }[] = [
@@ -71,5 +71,42 @@ describe('addIntervals in months and years, against Date', () => {
       const years = Math.trunc(months / 12);
       expect(addIntervals(from, 'year', years)).toBe(dateAddMonths(from, years * 12));
     }
+  });
+});
+
+describe('isoTime', () => {
+  const cases: { title: string; ms: number }[] = [
+    { title: 'the epoch', ms: 0 },
+    { title: 'a time of today', ms: Date.parse('2026-11-23T17:45:09.042Z') },
+    { title: 'the last millisecond of a leap day', ms: Date.parse('2028-02-29T23:59:59.999Z') },
+    { title: 'a century that is no leap year', ms: Date.parse('2100-03-01T00:00:00.000Z') },
+    { title: 'a time before 1970', ms: Date.parse('1969-12-31T23:59:59.999Z') },
+    { title: 'year 1 (a four-digit year with zeros)', ms: Date.parse('0001-06-15T12:30:00.000Z') },
+    { title: 'the first millisecond of year 0', ms: -62_167_219_200_000 },
+    { title: 'the last millisecond of year 9999', ms: 253_402_300_799_999 },
+    { title: 'year 10000 (six digits, left to toISOString)', ms: 253_402_300_800_000 },
+    { title: 'a year before 0 (left to toISOString)', ms: -62_167_219_200_001 },
+    { title: 'a fraction of a millisecond (left to toISOString)', ms: 1.5 },
+  ]; // prettier-ignore
+  it.each(cases)('writes $title as toISOString does', ({ ms }) => {
+    expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it('throws on a time that is not one, as toISOString does', () => {
+    expect(() => isoTime(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('agrees with toISOString over a walk of times from year 0 to 9999', () => {
+    let state = 777;
+    const draw = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 2 ** 32;
+    };
+    const differing: number[] = [];
+    for (let index = 0; index < 20_000; index++) {
+      const ms = Math.floor(-62_167_219_200_000 + draw() * 315_569_520_000_000);
+      if (isoTime(ms) !== new Date(ms).toISOString()) differing.push(ms);
+    }
+    expect(differing).toEqual([]);
   });
 });

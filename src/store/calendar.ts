@@ -73,3 +73,30 @@ function civilFromDays(days: number): { year: number; month: number; day: number
     day: dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1,
   };
 }
+
+/** Year 0 to year 9999: toISOString writes these with four-digit years (others with six digits and a sign). */
+const FOUR_DIGIT_YEARS = { from: -62_167_219_200_000, to: 253_402_300_800_000 };
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, value) => String(value).padStart(3, '0'));
+
+/**
+ * `new Date(ms).toISOString()` by day-number arithmetic, about three times faster for whole milliseconds in
+ * years 0 to 9999 (every stored time; a subscription's text holds eight or more); anything else goes to
+ * toISOString itself.
+ * @example isoTime(Date.UTC(2026, 0, 31, 9, 5)) // '2026-01-31T09:05:00.000Z'
+ */
+export function isoTime(ms: number): string {
+  if (!(ms >= FOUR_DIGIT_YEARS.from && ms < FOUR_DIGIT_YEARS.to) || !Number.isInteger(ms))
+    return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  const { year, month, day } = civilFromDays(days);
+  let rest = ms - days * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  rest -= seconds * 1000;
+  const yyyy = year < 1000 ? String(year).padStart(4, '0') : String(year);
+  return `${yyyy}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest]}Z`;
+}

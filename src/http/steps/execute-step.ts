@@ -41,8 +41,9 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<Target<S
 function answerOf(result: HandlerResult): Answer {
   const { status, body, headers = {} } = result;
   if (body === undefined || status === 204 || status === 304) return { status, headers, body: undefined };
+  if (typeof body !== 'string') return jsonAnswer(status, body, headers);
   const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (typeof body === 'string' && type !== undefined && !/json/i.test(type))
+  if (type !== undefined && !/json/i.test(type))
     return { status, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, body };
   return jsonAnswer(status, body, headers);
 }

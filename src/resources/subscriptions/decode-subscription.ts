@@ -14,9 +14,19 @@ import type {
 type Build = Schemas['BuildSubscription'];
 type BuildPlan = Schemas['BuildPlan'];
 
-/** Copies the members of `from` that are present, so a command never holds `key: undefined`. */
-function present<T extends object>(from: T): Partial<T> {
-  return Object.fromEntries(Object.entries(from).filter(([, value]) => value !== undefined)) as Partial<T>;
+/** `T` with the members that may be undefined made optional (and never undefined). */
+type Present<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/**
+ * Copies the members of `from` that are present, so a command never holds `key: undefined`. One for-in
+ * copy: Object.entries/fromEntries and spreading the result into a literal cost a create about 9 us of CPU.
+ */
+function present<T extends object>(from: T): Present<T> {
+  const kept: Record<string, unknown> = {};
+  for (const key in from) if (from[key] !== undefined) kept[key] = from[key];
+  return kept as Present<T>;
 }
 
 /**
@@ -35,45 +45,42 @@ export function ms(text: string): number {
 export function decodeCreate(body: Schemas['CreateSubscriptionRequest']): CreateSubscriptionCommand {
   const data: Build = body.data;
   const timestamps = data.meta?.timestamps;
-  return {
-    ...present({
-      external_ref: data.external_ref,
-      address_id: data.address_id,
-      payment_authority: data.payment_authority,
-      offering_id: data.offering_id,
-      plan_id: data.plan_id,
-      offering: data.offering && inlineOffering(data.offering),
-      go_live_after: timestamps?.go_live_after === undefined ? undefined : ms(timestamps.go_live_after),
-      end_date: timestamps?.end_date === undefined ? undefined : ms(timestamps.end_date),
-    }),
+  return present({
+    external_ref: data.external_ref,
     account_id: data.account_id,
+    address_id: data.address_id,
     name: data.name,
     email: data.email,
     currency: data.currency,
     manual_payments: data.manual_payments,
     pending: data.pending ?? false,
-  };
+    payment_authority: data.payment_authority,
+    offering_id: data.offering_id,
+    plan_id: data.plan_id,
+    offering: data.offering && inlineOffering(data.offering),
+    go_live_after: timestamps?.go_live_after === undefined ? undefined : ms(timestamps.go_live_after),
+    end_date: timestamps?.end_date === undefined ? undefined : ms(timestamps.end_date),
+  });
 }
 
 function inlineOffering(offering: Schemas['BuildOffering']): InlineOfferingCommand {
-  return {
-    ...present({ external_ref: offering.external_ref, description: offering.description }),
+  return present({
+    external_ref: offering.external_ref,
     name: offering.name,
-    products: offering.products.map(
-      (product) => present(product) as InlineOfferingCommand['products'][number],
-    ),
+    description: offering.description,
+    products: offering.products.map(present),
     plans: offering.plans.map(plan),
-  };
+  });
 }
 
 function plan({ meta, can_pause, can_resume, can_cancel, ...rest }: BuildPlan): PlanCommand {
-  return {
-    ...(present(rest) as Omit<BuildPlan, 'meta' | 'can_pause' | 'can_resume' | 'can_cancel'>),
+  return present({
+    ...rest,
     can_pause: can_pause ?? false,
     can_resume: can_resume ?? false,
     can_cancel: can_cancel ?? false,
     selected: meta?.selected ?? false,
-  };
+  });
 }
 
 /** The update body as the id and type it names and a command of the attributes it sends. */

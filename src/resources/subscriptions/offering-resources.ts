@@ -1,4 +1,5 @@
 import type { Schemas } from '../../contract/schemas.js';
+import { isoTime as iso } from '../../store/calendar.js';
 import { planPrice } from '../../store/subscriptions/plan-price.js';
 import type {
   OfferingPlanRecord,
@@ -8,8 +9,6 @@ import type {
 } from '../../store/subscriptions/records.js';
 import { assetLink } from '../asset-link.js';
 import { DISPLAY_TAX_RATE_BP, displayPrice, type DisplayPrice } from '../display-price.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export type OfferingResource = Schemas['Offering'];
 export type OfferingProductResource = Schemas['OfferingProduct'];

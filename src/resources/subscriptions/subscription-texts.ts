@@ -5,8 +5,17 @@ import type {
   SubscriptionRecord,
 } from '../../store/subscriptions/records.js';
 import type { TextMemo } from '../text-memo.js';
-import { encodeOfferingPlan, encodeOfferingProduct } from './offering-resources.js';
-import { encodeSubscription } from './subscription-resource.js';
+import {
+  encodeOffering,
+  encodeOfferingPlan,
+  encodeOfferingProduct,
+  type OfferingResource,
+} from './offering-resources.js';
+import { encodeSubscriptionWith } from './subscription-resource.js';
+
+/** Stands for the offering while a subscription is stringified: it shows as `"offering":{}`, the first of them. */
+const OFFERING_SLOT = {} as OfferingResource;
+const SLOT_TEXT = '"offering":{}';
 
 /**
  * The JSON texts of subscriptions and of the plans and products `included` holds, each rendered once per
@@ -16,8 +25,20 @@ import { encodeSubscription } from './subscription-resource.js';
 export class SubscriptionTexts {
   constructor(private readonly memo: TextMemo) {}
 
+  /**
+   * The offering's text, rendered once per offering, is spliced into its subscriptions' texts: stringified in
+   * each of them it was two fifths of rendering a created or updated subscription (about 6 us per write). The
+   * slot cannot be matched earlier: a JSON string holds no unescaped quote, and no key before it is `offering`.
+   */
   subscription(record: SubscriptionRecord): string {
-    return this.memo.text('subscription', record, () => JSON.stringify(encodeSubscription(record)));
+    return this.memo.text('subscription', record, () => {
+      const offering = this.memo.text('offering', record.offering, () =>
+        JSON.stringify(encodeOffering(record.offering)),
+      );
+      const text = JSON.stringify(encodeSubscriptionWith(record, OFFERING_SLOT));
+      const at = text.indexOf(SLOT_TEXT) + SLOT_TEXT.length - 2;
+      return text.slice(0, at) + offering + text.slice(at + 2);
+    });
   }
 
   plan(plan: OfferingPlanRecord, offering: OfferingRecord, active: boolean): string {

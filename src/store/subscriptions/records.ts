@@ -77,16 +77,6 @@ export interface StateRecord {
   readonly invoice_after: number;
 }
 
-/** The optional times of a subscription, in the order its response's `meta.timestamps` lists them. */
-export const OPTIONAL_TIMESTAMPS = [
-  'canceled_at',
-  'paused_at',
-  'resumed_at',
-  'end_date',
-  'go_live_after',
-  'go_live',
-] as const;
-
 /** A stored subscription: flat and immutable (an update stores a new record). */
 export interface SubscriptionRecord {
   readonly id: string;
