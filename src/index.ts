@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse } from 'yaml';
 import { adminAccess, isLoopback } from './admin/admin-access.js';
 import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
 import { ControlPlane } from './admin/control-plane.js';
@@ -11,6 +10,7 @@ import type { FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
 import { SESSION_HEADER } from './admin/session-names.js';
 import { openStateFile } from './admin/state-file.js';
+import { parseSpecYaml } from './contract/spec-cache.js';
 import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
 import { specValidators } from './contract/validators.js';
 import { HttpError } from './http/http-error.js';
@@ -72,7 +72,7 @@ const TEXT_MEMO_CHARS = 16 * 1024 * 1024;
 function specDocument(path: string | undefined): { document: OpenAPIV3_1.Document; yaml: string } {
   if (path === undefined) return { document: loadSpec(), yaml: readFileSync(specPath, 'utf8') };
   const yaml = readFileSync(path, 'utf8');
-  return { document: parse(yaml) as OpenAPIV3_1.Document, yaml };
+  return { document: parseSpecYaml(yaml), yaml };
 }
 
 const packageJson = () =>

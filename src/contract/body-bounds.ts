@@ -72,6 +72,8 @@ export const DEFAULT_BODY_BOUNDS: BodyBounds = {
 export function boundViolations(body: unknown, bounds: BodyBounds, findings: Findings): void {
   const stack: { value: unknown; at: string; depth: number }[] = [{ value: body, at: '', depth: 0 }];
   const where = (at: string) => (at === '' ? 'the body' : at);
+  const over = (at: string, keyword: string, detail: () => string) =>
+    findings.add(() => ({ in: 'body', at, keyword, detail: detail() }));
   for (let values = 1; stack.length > 0; values++) {
     if (values > bounds.maxValues) {
       findings.add(() => tooManyValues(bounds));
@@ -80,12 +82,7 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
     const { value, at, depth } = stack.pop() as { value: unknown; at: string; depth: number };
     if (typeof value === 'string') {
       if (value.length > bounds.maxLength)
-        findings.add(() => ({
-          in: 'body',
-          at,
-          keyword: 'maxLength',
-          detail: `${where(at)} must be at most ${bounds.maxLength} characters`,
-        }));
+        over(at, 'maxLength', () => `${where(at)} must be at most ${bounds.maxLength} characters`);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -101,12 +98,7 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
     }
     if (Array.isArray(value)) {
       if (value.length > bounds.maxItems) {
-        findings.add(() => ({
-          in: 'body',
-          at,
-          keyword: 'maxItems',
-          detail: `${where(at)} must have at most ${bounds.maxItems} items`,
-        }));
+        over(at, 'maxItems', () => `${where(at)} must have at most ${bounds.maxItems} items`);
         continue;
       }
       for (let index = value.length - 1; index >= 0; index--)
@@ -115,24 +107,18 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
     }
     const keys = Object.keys(value);
     if (keys.length > bounds.maxProperties) {
-      findings.add(() => ({
-        in: 'body',
-        at,
-        keyword: 'maxProperties',
-        detail: `${where(at)} must have at most ${bounds.maxProperties} fields`,
-      }));
+      over(at, 'maxProperties', () => `${where(at)} must have at most ${bounds.maxProperties} fields`);
       continue;
     }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index] as string;
       const child = `${at}/${escapeSegment(key)}`;
       if (key.length > bounds.maxLength)
-        findings.add(() => ({
-          in: 'body',
-          at: child,
-          keyword: 'maxLength',
-          detail: `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters`,
-        }));
+        over(
+          child,
+          'maxLength',
+          () => `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters`,
+        );
       else stack.push({ value: (value as Record<string, unknown>)[key], at: child, depth: depth + 1 });
     }
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { resolveRef } from './json-pointer.js';
-import { specValidators } from './validators.js';
+import { loadSpec } from './spec-document.js';
+import { createValidators, specValidators } from './validators.js';
 
 describe('the real spec', () => {
   const real = specValidators();
@@ -141,5 +142,17 @@ describe('the real spec', () => {
   it('compiles each validator once: the same function comes back for the same operation', () => {
     expect(real.operation('createSubscription')).toBe(real.operation('createSubscription'));
     expect(specValidators()).toBe(real);
+  });
+});
+
+describe('a schema that is not JSON Schema', () => {
+  // What start-up relies on, the meta-schema check being off: ajv's strict compile refuses such a schema.
+  const broken = [{ type: 5 }, { type: 'strin' }, { minLength: 'x' }, { properties: [] }];
+  it.each(broken)('is refused as the validators are built: %j in a request body', (schema) => {
+    const document = structuredClone(loadSpec());
+    const build = document.components?.schemas?.BuildSubscription;
+    Object.assign(build?.properties ?? {}, { email: schema });
+    expect(build).toBeDefined();
+    expect(() => createValidators(document)).toThrow();
   });
 });

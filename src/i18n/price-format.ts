@@ -6,17 +6,23 @@ interface CurrencyFormat {
 
 // Building an Intl.NumberFormat costs far more than format(): one per language and currency. Languages are
 // the supported few and currencies the catalogs' and clients' three-letter codes; past this many pairs a
-// formatter is built per call rather than kept, so a client inventing codes cannot grow the map.
+// formatter is built per call rather than kept, so a client inventing codes cannot grow the map. Keyed by
+// language then currency: a joined key would be a new string to hash on every call (seeding makes 80,000).
 const MAX_FORMATS = 1_000;
-const formats = new Map<string, CurrencyFormat>();
+const formats = new Map<string, Map<string, CurrencyFormat>>();
+let kept = 0;
 
 function formatFor(currency: string, language: string): CurrencyFormat {
-  const key = `${language} ${currency}`;
-  let format = formats.get(key);
+  const byCurrency = formats.get(language) ?? new Map<string, CurrencyFormat>();
+  let format = byCurrency.get(currency);
   if (format === undefined) {
     const formatter = new Intl.NumberFormat(language, { style: 'currency', currency });
     format = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
-    if (formats.size < MAX_FORMATS) formats.set(key, format);
+    if (kept < MAX_FORMATS) {
+      byCurrency.set(currency, format);
+      formats.set(language, byCurrency);
+      kept += 1;
+    }
   }
   return format;
 }

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   FILTER_OPERATORS,
   isFilterOperator,
-  isNodeProductFilterAttribute,
-  isSubscriptionFilterAttribute,
   NODE_PRODUCT_FILTERS,
   SUBSCRIPTION_FILTERS,
 } from './filter-grammar.js';
@@ -13,21 +11,6 @@ describe('filter vocabularies', () => {
     { name: 'eq is a filter operator', check: () => isFilterOperator('eq'), expected: true },
     { name: 'lt is not a filter operator', check: () => isFilterOperator('lt'), expected: false },
     { name: 'the operators are eq and in', check: () => FILTER_OPERATORS.join(), expected: 'eq,in' },
-    {
-      name: 'email is a subscription filter attribute',
-      check: () => isSubscriptionFilterAttribute('email'),
-      expected: true,
-    },
-    {
-      name: 'id is not a subscription filter attribute',
-      check: () => isSubscriptionFilterAttribute('id'),
-      expected: false,
-    },
-    {
-      name: 'id is a node product filter attribute',
-      check: () => isNodeProductFilterAttribute('id'),
-      expected: true,
-    },
     {
       name: 'subscriptions offer eq only',
       check: () => Object.keys(SUBSCRIPTION_FILTERS).join(),

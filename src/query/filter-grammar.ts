@@ -12,9 +12,6 @@ export type FilterGrammar = { readonly [K in FilterOperator]?: readonly string[]
 /** List subscriptions: `eq` only. */
 export const SUBSCRIPTION_FILTER_ATTRIBUTES = ['account_id', 'name', 'email', 'external_ref'] as const;
 export type SubscriptionFilterAttribute = (typeof SUBSCRIPTION_FILTER_ATTRIBUTES)[number];
-export function isSubscriptionFilterAttribute(value: string): value is SubscriptionFilterAttribute {
-  return (SUBSCRIPTION_FILTER_ATTRIBUTES as readonly string[]).includes(value);
-}
 
 export const SUBSCRIPTION_FILTERS: FilterGrammar = { eq: SUBSCRIPTION_FILTER_ATTRIBUTES };
 
@@ -29,18 +26,11 @@ export const NODE_PRODUCT_EQ_ATTRIBUTES = [
   'tags',
 ] as const;
 export const NODE_PRODUCT_IN_ATTRIBUTES = ['id', ...NODE_PRODUCT_EQ_ATTRIBUTES] as const;
-export type NodeProductFilterAttribute = (typeof NODE_PRODUCT_IN_ATTRIBUTES)[number];
-export function isNodeProductFilterAttribute(value: string): value is NodeProductFilterAttribute {
-  return (NODE_PRODUCT_IN_ATTRIBUTES as readonly string[]).includes(value);
-}
 
 export const NODE_PRODUCT_FILTERS: FilterGrammar = {
   eq: NODE_PRODUCT_EQ_ATTRIBUTES,
   in: NODE_PRODUCT_IN_ATTRIBUTES,
 };
-
-/** Node product attributes that hold arrays: `eq` means "contains", `in` means "contains any". */
-export const NODE_PRODUCT_ARRAY_ATTRIBUTES = ['product_types', 'tags'] as const;
 
 /** Tags are stored in lowercase and compared in lowercase (decisions.md); pass as `compileFilter`'s `lowercase`. */
 export const NODE_PRODUCT_LOWERCASE_ATTRIBUTES = ['tags'] as const;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isNodeProductInclude,
-  isSubscriptionInclude,
-  NODE_PRODUCT_INCLUDES,
-  parseInclude,
-  SUBSCRIPTION_INCLUDES,
-} from './include.js';
+import { NODE_PRODUCT_INCLUDES, parseInclude, SUBSCRIPTION_INCLUDES } from './include.js';
 
 const accepted: { name: string; raw: string | null; allowed?: readonly string[]; include: string[] }[] = [
   { name: 'an absent include asks for nothing', raw: null, include: [] },
@@ -83,29 +77,5 @@ describe('parseInclude refuses', () => {
       ok: false,
       problems: details.map((detail) => ({ parameter: 'include', detail })),
     });
-  });
-});
-
-describe('include vocabularies', () => {
-  const cases = [
-    { name: 'plans is a subscription include', check: () => isSubscriptionInclude('plans'), expected: true },
-    {
-      name: 'files is not a subscription include',
-      check: () => isSubscriptionInclude('files'),
-      expected: false,
-    },
-    {
-      name: 'main_image is a node product include',
-      check: () => isNodeProductInclude('main_image'),
-      expected: true,
-    },
-    {
-      name: 'products is not a node product include',
-      check: () => isNodeProductInclude('products'),
-      expected: false,
-    },
-  ];
-  it.each(cases)('$name', ({ check, expected }) => {
-    expect(check()).toBe(expected);
   });
 });

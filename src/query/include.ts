@@ -3,16 +3,10 @@ import { quoteInput, type QueryProblem } from './query-problem.js';
 /** List subscriptions: `include=plans`, `products` or both. */
 export const SUBSCRIPTION_INCLUDES = ['plans', 'products'] as const;
 export type SubscriptionInclude = (typeof SUBSCRIPTION_INCLUDES)[number];
-export function isSubscriptionInclude(value: string): value is SubscriptionInclude {
-  return (SUBSCRIPTION_INCLUDES as readonly string[]).includes(value);
-}
 
 /** Get a node's products: any subset of these. */
 export const NODE_PRODUCT_INCLUDES = ['component_products', 'main_image', 'files'] as const;
 export type NodeProductInclude = (typeof NODE_PRODUCT_INCLUDES)[number];
-export function isNodeProductInclude(value: string): value is NodeProductInclude {
-  return (NODE_PRODUCT_INCLUDES as readonly string[]).includes(value);
-}
 
 const PARAMETER = 'include';
 

@@ -2,7 +2,7 @@ import { Faker as MainFaker, en as mainEn, generateMersenne53Randomizer } from '
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { en, Faker, MersenneTwister53 } from './faker-english.js';
+import { en, Faker, firstName, lastName, MersenneTwister53 } from './faker-english.js';
 
 // 1,500 draws take 3,000 words: the state is regenerated several times, not only after seeding.
 const DRAWS = 1500;
@@ -73,6 +73,25 @@ describe('faker runtime from the English entry', () => {
     expect(Faker).toBe(MainFaker);
     expect(new Faker({ locale: en }).getMetadata().code).toBe('en');
   });
+});
+
+describe('person names drawn without faker', () => {
+  // 2,000 names per seed reach the double-barrelled last names (1 in 20) many times over.
+  it.each([{ seed: 1 }, { seed: 7 }, { seed: 424242 }])(
+    "are faker's firstName and lastName, value for value and draw for draw, for seed $seed",
+    ({ seed }) => {
+      const faker = new MainFaker({ locale: [mainEn], seed });
+      const { next } = new MersenneTwister53(seed);
+      const draw = (index: number) => (index % 3 === 0 ? firstName(next) : lastName(next));
+      const fakers = (index: number) =>
+        index % 3 === 0 ? faker.person.firstName() : faker.person.lastName();
+      const names = Array.from({ length: 2000 }, (_, index) => draw(index));
+      expect(names).toEqual(Array.from({ length: 2000 }, (_, index) => fakers(index)));
+      expect(names.some((name) => name.includes('-'))).toBe(true);
+      // Still in step afterwards: the same number of draws was taken.
+      expect(next()).toBe(faker.number.float());
+    },
+  );
 });
 
 describe('the faker this file follows', () => {

@@ -6,9 +6,11 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en';
 //   The English entry loads one, but exports only a ready instance: the class is that instance's
 //   constructor, and the locale is its merged definitions (en, then base);
 // - that entry exports no randomizer, so faker's default generator, MT19937, is written out below: cheap
-//   draws read `next()` directly instead of going through faker's option handling.
-// faker-english.test.ts names the faker version this follows and checks all three against the main entry,
-// value for value: an upgrade that changes any of them fails there, loudly, before any seeded id moves.
+//   draws read `next()` directly instead of going through faker's option handling;
+// - `firstName` and `lastName` draw as faker's person module does, without its template evaluation: faker's
+//   take about 5 us a name, a third of seeding 25,000 accounts.
+// faker-english.test.ts names the faker version this follows and checks each of these against the main
+// entry, value for value: an upgrade that changes any of them fails there, loudly, before any seeded id moves.
 
 /** faker's `Faker` class. */
 export const Faker = englishFaker.constructor as typeof FakerType;
@@ -16,6 +18,58 @@ export type Faker = FakerType;
 
 /** faker's English locale (with base as the fallback), as `new Faker({ locale })` takes it. */
 export const en: LocaleDefinition = englishFaker.rawDefinitions;
+
+type Next = () => number;
+interface BySex<T> {
+  generic?: readonly T[];
+  female?: readonly T[];
+  male?: readonly T[];
+}
+
+/** `helpers.arrayElement(items)`: no draw for a single item. */
+function arrayElement<T>(next: Next, items: readonly T[]): T | undefined {
+  return items[items.length > 1 ? Math.floor(next() * items.length) : 0];
+}
+
+/** `helpers.weightedArrayElement`: one draw scaled to the sum of the weights. */
+function weightedElement<T>(next: Next, entries: readonly { weight: number; value: T }[]): T | undefined {
+  const total = entries.reduce((sum, { weight }) => sum + weight, 0);
+  const drawn = next() * total;
+  let reached = 0;
+  for (const { weight, value } of entries) {
+    reached += weight;
+    if (drawn < reached) return value;
+  }
+  return entries.at(-1)?.value;
+}
+
+/** The person module's choice of list for a sex drawn by `sexType()` (female or male, one draw). */
+function listForDrawnSex<T>(next: Next, entry: BySex<T> | null | undefined): readonly T[] {
+  const sexed = Math.floor(next() * 2) === 0 ? entry?.female : entry?.male;
+  const generic = entry?.generic;
+  if (sexed === undefined) return generic ?? [];
+  if (generic === undefined) return sexed;
+  const lists = [
+    { weight: 3 * Math.sqrt(sexed.length), value: sexed },
+    { weight: Math.sqrt(generic.length), value: generic },
+  ];
+  return weightedElement(next, lists) ?? generic;
+}
+
+/** `faker.person.firstName()` drawn on `next`. */
+export function firstName(next: Next): string {
+  return arrayElement(next, listForDrawnSex(next, en.person?.first_name)) ?? '';
+}
+
+/** `faker.person.lastName()` drawn on `next`: a weighted pattern, its names filled in from left to right. */
+export function lastName(next: Next): string {
+  const pattern = weightedElement(next, listForDrawnSex(next, en.person?.last_name_pattern)) ?? '';
+  const names: BySex<string> = en.person?.last_name ?? {};
+  return pattern.replace(
+    /\{\{person\.last_name\.(generic|female|male)\}\}/g,
+    (_, list: keyof BySex<string>) => arrayElement(next, names[list] ?? []) ?? '',
+  );
+}
 
 // MT19937 (Matsumoto and Nishimura, 1998), faker's default generator.
 const N = 624;

@@ -120,6 +120,8 @@ describe('SeedRandom', () => {
       fakers: (f) => f.date.between({ from: 1_700_000_000_000, to: 1_760_000_000_000 }).getTime(),
     },
     { name: 'soon(120)', ours: (r) => r.soon(120), fakers: (f) => f.date.soon({ days: 120 }).getTime() },
+    { name: 'firstName', ours: (r) => r.firstName(), fakers: (f) => f.person.firstName() },
+    { name: 'lastName', ours: (r) => r.lastName(), fakers: (f) => f.person.lastName() },
   ];
   it.each(fakerCases)("draws faker's own values: $name", ({ ours, fakers }) => {
     for (const seed of [1, 99]) {

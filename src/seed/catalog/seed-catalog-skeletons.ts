@@ -24,9 +24,6 @@ const SEEDED_CATALOG_SETTINGS: readonly Omit<CatalogSkeleton, 'id' | 'name' | 'r
     },
   ];
 
-/** The fixed catalog plus the seeded ones. */
-export const CATALOG_COUNT = 1 + SEEDED_CATALOG_SETTINGS.length;
-
 const RELEASE_QUARTERS = ['01-06', '04-07', '07-07', '10-06'] as const;
 
 /**

@@ -30,7 +30,12 @@ function sample<T>(random: SeedRandom, items: readonly T[], count: number): T[] 
   for (let tries = 0; picked.size < wanted && tries < wanted * 10; tries++) {
     picked.add(random.int(0, items.length - 1));
   }
-  return [...picked].flatMap((index) => (items[index] === undefined ? [] : [items[index]]));
+  const sampled: T[] = [];
+  for (const index of picked) {
+    const item = items[index];
+    if (item !== undefined) sampled.push(item);
+  }
+  return sampled;
 }
 
 /** Most products are in every release; a few arrive in each later one (so releases differ). */

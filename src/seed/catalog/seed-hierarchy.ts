@@ -50,22 +50,19 @@ export function seedDeepChain(random: SeedRandom): NodeRecord[] {
 
 /**
  * Adds `count` nodes under random nodes of `nodes` that are not at the deepest level and not in `closed`
- * (nodes kept as leaves, e.g. the fixed empty node). Returns the new nodes.
+ * (nodes kept as leaves, e.g. the fixed empty node).
  */
 export function growHierarchy(
   random: SeedRandom,
   nodes: NodeRecord[],
   count: number,
   closed: ReadonlySet<string> = new Set(),
-): NodeRecord[] {
+): void {
   const open = nodes.filter((node) => node.depth < MAX_NODE_DEPTH && !closed.has(node.id));
-  const added: NodeRecord[] = [];
   for (let index = 0; index < count && open.length > 0; index++) {
     const parent = random.pick(open);
     const node = makeNode({ id: random.fakerUuid(), name: nodeName(random), parent_id: parent.id }, parent);
-    added.push(node);
     nodes.push(node);
     if (node.depth < MAX_NODE_DEPTH) open.push(node);
   }
-  return added;
 }

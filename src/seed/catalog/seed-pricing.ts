@@ -57,8 +57,10 @@ export function priceIn(catalog: CatalogSkeleton, usCents: number): CatalogPrice
 /** A price scaled by `factor` (a discount below 1), keeping includes_tax. */
 export function scalePrice(price: CatalogPrice, factor: number): CatalogPrice {
   const scaled: CatalogPrice = {};
-  for (const [code, { amount, includes_tax }] of Object.entries(price)) {
-    scaled[code] = priceAmount(Math.max(1, Math.round(amount * factor)), includes_tax);
+  for (const code in price) {
+    const shelf = price[code];
+    if (shelf !== undefined)
+      scaled[code] = priceAmount(Math.max(1, Math.round(shelf.amount * factor)), shelf.includes_tax);
   }
   return scaled;
 }

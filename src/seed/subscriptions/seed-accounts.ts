@@ -11,17 +11,16 @@ export const SUBSCRIPTIONS_PER_ACCOUNT = 4;
 export function seedAccounts(random: SeedRandom, count: number): Account[] {
   const accounts: Account[] = [];
   for (let index = 0; index < count; index += 1) {
-    const firstName = random.faker.person.firstName();
-    const lastName = random.faker.person.lastName();
+    const firstName = random.firstName();
+    const lastName = random.lastName();
     const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z0-9.]/g, '');
     const addressCount = random.int(0, 2);
-    accounts.push({
-      id: random.uuid(),
-      name: `${firstName} ${lastName}`,
-      // The index keeps emails unique, so eq(email, ...) finds exactly one account's subscriptions.
-      email: `${local}.${index + 1}@${random.pick(EMAIL_DOMAINS)}`,
-      address_ids: Array.from({ length: addressCount }, () => random.uuid()),
-    });
+    const id = random.uuid();
+    // The index keeps emails unique, so eq(email, ...) finds exactly one account's subscriptions.
+    const email = `${local}.${index + 1}@${random.pick(EMAIL_DOMAINS)}`;
+    const address_ids: string[] = [];
+    while (address_ids.length < addressCount) address_ids.push(random.uuid());
+    accounts.push({ id, name: `${firstName} ${lastName}`, email, address_ids });
   }
   return accounts;
 }

@@ -1,6 +1,5 @@
 import type {
   Account,
-  OfferingPlanRecord,
   OfferingRecord,
   PaymentAuthority,
   SubscriptionRecord,
@@ -38,15 +37,18 @@ export function seedSubscriptions(options: SubscriptionSeedOptions): Subscriptio
   const random = new SeedRandom(options.seed);
   const accounts = seedAccounts(random, Math.max(1, Math.ceil(count / SUBSCRIPTIONS_PER_ACCOUNT)));
   const offerings = seedOfferings(random, offeringPoolSize(count));
+  // Each plan's currencies, listed once per plan rather than once per subscription.
+  const pool = offerings.map((offering) => ({
+    offering,
+    currencies: offering.plans.map((plan) => planCurrencies(offering, plan)),
+  }));
   const subscriptions: SubscriptionRecord[] = [];
   // One slot of the span per subscription, a random moment inside it: creation times strictly increase.
   const slot = Math.floor(SPAN_MS / Math.max(1, count));
   const start = SEED_REF_MS - SPAN_MS - 30 * DAY_MS;
   for (let index = 0; index < count; index += 1) {
     const created = start + index * slot + random.int(0, slot - 1);
-    subscriptions.push(
-      seedSubscription(random, index, created, random.pick(accounts), random.pick(offerings)),
-    );
+    subscriptions.push(seedSubscription(random, index, created, random.pick(accounts), random.pick(pool)));
   }
   return { accounts, offerings, subscriptions };
 }
@@ -56,10 +58,10 @@ function seedSubscription(
   index: number,
   created: number,
   account: Account,
-  entry: OfferingRecord,
+  { offering: entry, currencies: currenciesByPlan }: { offering: OfferingRecord; currencies: string[][] },
 ): SubscriptionRecord {
   const plan = random.pick(entry.plans);
-  const currencies = currenciesOf(entry, plan);
+  const currencies = currenciesByPlan[entry.plans.indexOf(plan)] ?? [];
   const manualPayments = random.chance(0.3);
   const life = seedLifecycle(random, pickSituation(random, index), created, plan);
   return {
@@ -96,17 +98,6 @@ function seedSubscription(
     go_live_after: life.goLiveAfter,
     go_live: life.goLive,
   };
-}
-
-// Seeded plans are few and never change: their currencies are listed once, not once per subscription.
-const plansCurrencies = new WeakMap<OfferingPlanRecord, readonly string[]>();
-function currenciesOf(offering: OfferingRecord, plan: OfferingPlanRecord): readonly string[] {
-  let currencies = plansCurrencies.get(plan);
-  if (currencies === undefined) {
-    currencies = planCurrencies(offering, plan);
-    plansCurrencies.set(plan, currencies);
-  }
-  return currencies;
 }
 
 function seedPaymentAuthority(random: SeedRandom): PaymentAuthority {
