@@ -44,11 +44,15 @@ export async function listen<State>(
     if (response.writableFinished) completedWhileClosing += 1;
     else cutWhileClosing += 1;
   };
+  // One listener shared by every answer ('close' fires once): once() with a closure per request cost more.
+  function onClose(this: ServerResponse) {
+    tally(this);
+  }
   const server = createServer(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     (request, response) => {
       inFlight.add(response);
-      response.once('close', () => tally(response));
+      response.on('close', onClose);
       listener(request, response);
     },
   );
