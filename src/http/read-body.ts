@@ -57,6 +57,8 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
 /** The Content-Type check of JSON operations: 415 names what was sent and what is expected. */
 export function checkJsonContentType(request: IncomingMessage): void {
   const type = request.headers['content-type'];
+  // What nearly every client sends, accepted without the regular expressions below.
+  if (type === 'application/json' || type === 'application/json; charset=utf-8') return;
   const charset = type === undefined ? undefined : /;\s*charset="?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
   if (
     type !== undefined &&
@@ -85,7 +87,8 @@ export async function readJsonBody(
     throw tooLarge(limit, `The request body is ${declared} bytes`);
   if (hasBody(request)) checkJsonContentType(request);
   const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const decoded = bytes.toString('utf8');
+  const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   if (text.trim() === '')
     throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', {
       pointer: '',

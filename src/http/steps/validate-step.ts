@@ -22,6 +22,7 @@ export function validateStep<State>(
       target?.kind === 'operation' && target.route.conflicts !== undefined
         ? target.route.conflicts({ params: exchange.routed?.params ?? {}, body: exchange.body })
         : [];
+    if (violations.length === 0 && conflicts.length === 0) return;
     const conflicted = new Set(conflicts.map((conflict) => conflict.at));
     const others = violations.filter(
       (violation) => !(violation.in === 'body' && conflicted.has(violation.at)),

@@ -2,13 +2,13 @@ import type { SubscriptionInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
 import type { OfferingRecord, SubscriptionRecord } from '../../store/subscriptions/records.js';
 import type { SubscriptionPage } from '../../store/subscriptions/subscription-store.js';
-import { jsonArray, jsonDocument, JsonText } from '../json-text.js';
+import { jsonArray, jsonDocument, type JsonText } from '../json-text.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
 import type { SubscriptionTexts } from './subscription-texts.js';
 
 /** `{ "data": Subscription }`: the body of a create and of an update. */
 export function subscriptionDocument(record: SubscriptionRecord, texts: SubscriptionTexts): JsonText {
-  return jsonDocument({ data: new JsonText(texts.subscription(record)) });
+  return jsonDocument({ data: texts.subscriptionJson(record) });
 }
 
 /**

@@ -32,13 +32,21 @@ describe('SubscriptionTexts.subscription', () => {
     { title: 'an external_ref holding the slot', record: () => create({ external_ref: SLOT }) },
     { title: 'an external_ref holding an escaped slot', record: () => create({ external_ref: `x\\${SLOT}` }) },
     { title: 'a name holding the slot (after the offering)', record: () => create({ name: `${SLOT},${SLOT}` }) },
+    { title: 'a name and an external_ref beyond ASCII', record: () => create({ name: 'Zoë Ægir 😀', external_ref: 'réf-€' }) },
     { title: 'an address_id beside a slot-like external_ref', record: () => create({ external_ref: 'offering', address_id: '11111111-2222-4333-8444-555555555555' }) },
   ]; // prettier-ignore
   it.each(cases)('writes $title as JSON.stringify writes its resource', ({ record }) => {
     const subscription = record();
     if (subscription === undefined) throw new Error('no record');
     const texts = new SubscriptionTexts(new TextMemo(1_000_000));
-    expect(texts.subscription(subscription)).toBe(JSON.stringify(encodeSubscription(subscription)));
+    const expected = JSON.stringify(encodeSubscription(subscription));
+    expect(texts.subscription(subscription)).toBe(expected);
+    // Counted from its parts, rendered now or kept.
+    for (let round = 0; round < 2; round++)
+      expect(texts.subscriptionJson(subscription)).toEqual({
+        text: expected,
+        bytes: Buffer.byteLength(expected),
+      });
   });
 
   it('renders an offering once for every subscription on it, and keeps each text', () => {

@@ -4,6 +4,7 @@ import type {
   OfferingRecord,
   SubscriptionRecord,
 } from '../../store/subscriptions/records.js';
+import { JsonText } from '../json-text.js';
 import type { TextMemo } from '../text-memo.js';
 import {
   encodeOffering,
@@ -23,6 +24,9 @@ const SLOT_TEXT = '"offering":{}';
  * @example const texts = new SubscriptionTexts(memo); `[${records.map((r) => texts.subscription(r)).join(',')}]`
  */
 export class SubscriptionTexts {
+  /** UTF-8 lengths of the subscription texts rendered here (see subscriptionJson). */
+  readonly #bytes = new WeakMap<SubscriptionRecord, number>();
+
   constructor(private readonly memo: TextMemo) {}
 
   /**
@@ -37,8 +41,19 @@ export class SubscriptionTexts {
       );
       const text = JSON.stringify(encodeSubscriptionWith(record, OFFERING_SLOT));
       const at = text.indexOf(SLOT_TEXT) + SLOT_TEXT.length - 2;
+      this.#bytes.set(record, Buffer.byteLength(text) - 2 + Buffer.byteLength(offering));
       return text.slice(0, at) + offering + text.slice(at + 2);
     });
+  }
+
+  /**
+   * The subscription's text with its UTF-8 length, counted from its parts: counting the text itself would
+   * flatten it, a 2 KB copy of the offering's shared text kept with every record (and in the request
+   * journal with every write's answer), where the parts come to about 1.2 KB.
+   */
+  subscriptionJson(record: SubscriptionRecord): JsonText {
+    const text = this.subscription(record);
+    return new JsonText(text, this.#bytes.get(record));
   }
 
   plan(plan: OfferingPlanRecord, offering: OfferingRecord, active: boolean): string {
