@@ -129,14 +129,7 @@ function unknownQueryParameters(declared: readonly DeclaredParameter[], operatio
 
 /** `page` + `/limit` -> `page[limit]` for deepObject parameters; the plain name otherwise. */
 function parameterName(name: string, instancePath: string): string {
-  return instancePath === ''
-    ? name
-    : name +
-        instancePath
-          .split('/')
-          .slice(1)
-          .map((s) => `[${s}]`)
-          .join('');
+  return name + instancePath.replace(/\/([^/]*)/g, '[$1]');
 }
 
 type RawParameter =

@@ -51,57 +51,43 @@ export function child(location: Violation['in'], at: string, key: unknown): stri
   return location === 'body' ? `${at}/${escapeSegment(name)}` : `${at}[${name}]`;
 }
 
+/** Each keyword's rule, phrased after its subject, from the error's params. */
+const RULES: Readonly<Record<string, (p: Json) => string>> = {
+  type: (p) => `must be ${typeWords(p.type)}`,
+  minLength: (p) => `must be at least ${plural(p.limit, 'character')}`,
+  maxLength: (p) => `must be at most ${plural(p.limit, 'character')}`,
+  minimum: (p) => `must be at least ${String(p.limit)}`,
+  maximum: (p) => `must be at most ${String(p.limit)}`,
+  exclusiveMinimum: (p) => `must be greater than ${String(p.limit)}`,
+  exclusiveMaximum: (p) => `must be less than ${String(p.limit)}`,
+  multipleOf: (p) => `must be a multiple of ${String(p.multipleOf)}`,
+  minItems: (p) => `must have at least ${plural(p.limit, 'item')}`,
+  maxItems: (p) => `must have at most ${plural(p.limit, 'item')}`,
+  uniqueItems: (p) => `must not repeat items (items ${String(p.j)} and ${String(p.i)} are equal)`,
+  minProperties: (p) => `must have at least ${plural(p.limit, 'field')}`,
+  maxProperties: (p) => `must have at most ${plural(p.limit, 'field')}`,
+  pattern: (p) => {
+    const words = PATTERN_WORDS[String(p.pattern)];
+    return words === undefined ? 'is not in the expected format' : `must be ${words}`;
+  },
+  format: (p) => `must be ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}`,
+  enum: (p) => {
+    const values = p.allowedValues as unknown[];
+    return values.length === 1
+      ? `must be ${show(values[0])}`
+      : `must be one of ${values.map(show).join(', ')}`;
+  },
+  const: (p) => `must be ${show(p.allowedValue)}`,
+  oneOf: () => 'matches more than one of the allowed shapes; send the fields of exactly one',
+  anyOf: () => 'must match one of the allowed shapes',
+};
+
 /** The rule broken by `error`, phrased after its subject. */
 function rule(error: AjvError): string {
-  const p = error.params as Json;
-  switch (error.keyword) {
-    case 'type':
-      return `must be ${typeWords(p.type)}`;
-    case 'minLength':
-      return `must be at least ${plural(p.limit, 'character')}`;
-    case 'maxLength':
-      return `must be at most ${plural(p.limit, 'character')}`;
-    case 'minimum':
-      return `must be at least ${String(p.limit)}`;
-    case 'maximum':
-      return `must be at most ${String(p.limit)}`;
-    case 'exclusiveMinimum':
-      return `must be greater than ${String(p.limit)}`;
-    case 'exclusiveMaximum':
-      return `must be less than ${String(p.limit)}`;
-    case 'multipleOf':
-      return `must be a multiple of ${String(p.multipleOf)}`;
-    case 'minItems':
-      return `must have at least ${plural(p.limit, 'item')}`;
-    case 'maxItems':
-      return `must have at most ${plural(p.limit, 'item')}`;
-    case 'uniqueItems':
-      return `must not repeat items (items ${String(p.j)} and ${String(p.i)} are equal)`;
-    case 'minProperties':
-      return `must have at least ${plural(p.limit, 'field')}`;
-    case 'maxProperties':
-      return `must have at most ${plural(p.limit, 'field')}`;
-    case 'pattern': {
-      const words = PATTERN_WORDS[String(p.pattern)];
-      return words === undefined ? 'is not in the expected format' : `must be ${words}`;
-    }
-    case 'format':
-      return `must be ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}`;
-    case 'enum': {
-      const values = p.allowedValues as unknown[];
-      return values.length === 1
-        ? `must be ${show(values[0])}`
-        : `must be one of ${values.map(show).join(', ')}`;
-    }
-    case 'const':
-      return `must be ${show(p.allowedValue)}`;
-    case 'oneOf':
-      return 'matches more than one of the allowed shapes; send the fields of exactly one';
-    case 'anyOf':
-      return 'must match one of the allowed shapes';
-    default:
-      return `is not valid (${error.keyword}: ${error.message ?? 'rule broken'})`;
-  }
+  // Own keys only: a keyword named like an Object.prototype member has no rule.
+  const words = Object.hasOwn(RULES, error.keyword) ? RULES[error.keyword] : undefined;
+  if (words === undefined) return `is not valid (${error.keyword}: ${error.message ?? 'rule broken'})`;
+  return words(error.params as Json);
 }
 
 /** One violation for one ajv error; `at` is where the error's instancePath points (pointer or parameter name). */

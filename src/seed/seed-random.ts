@@ -4,7 +4,7 @@ import { en, Faker, firstName, lastName, MersenneTwister53 } from './faker-engli
 export const SEED_REF_DATE = '2026-01-01T00:00:00.000Z';
 export const SEED_REF_MS = Date.parse(SEED_REF_DATE);
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const HEX_CODES = Buffer.from('0123456789abcdef', 'latin1');
 const TOKEN_CODES = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz', 'latin1');
 // faker.string's alphabets, in faker's order: a draw is an index into them.

@@ -6,7 +6,7 @@ import type {
   ProductStatus,
   ProductType,
 } from '../../store/catalog/catalog-records.js';
-import type { SeedRandom } from '../seed-random.js';
+import { DAY_MS, type SeedRandom } from '../seed-random.js';
 import { priceIn, seedPriceModifiers, seedSale, seedTiers } from './seed-pricing.js';
 import { seedCustomInputs, seedExtensions, seedShopperAttributes, seedTags } from './seed-product-details.js';
 
@@ -57,7 +57,6 @@ function has(random: SeedRandom, forced: boolean | undefined, frequency: number)
   return forced ?? random.boolean(frequency);
 }
 
-const DAY_MS = 86_400_000;
 const CATALOG_START = Date.parse('2024-01-01T00:00:00.000Z');
 
 export function slugify(text: string): string {

@@ -10,9 +10,8 @@ import {
   type OfferingRecord,
   type Price,
 } from '../../store/subscriptions/records.js';
-import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
+import { DAY_MS, SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
-const DAY_MS = 86_400_000;
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
 const OFFERING_KINDS = ['Box', 'Club', 'Plus', 'Bundle', 'Membership', 'Pass'] as const;
 const INTERVAL_WORDS: Record<BillingIntervalType, string> = {

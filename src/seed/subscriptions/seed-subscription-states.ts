@@ -4,9 +4,7 @@ import type {
   StateAction,
   SubscriptionStatus,
 } from '../../store/subscriptions/records.js';
-import { SEED_REF_MS, type SeedRandom } from '../seed-random.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
 /**
  * The lifecycle situations the seed covers. The contract names statuses, actions and flags but no

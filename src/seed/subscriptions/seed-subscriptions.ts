@@ -6,10 +6,9 @@ import type {
 } from '../../store/subscriptions/records.js';
 import { SUBSCRIPTIONS_PER_ACCOUNT, seedAccounts } from './seed-accounts.js';
 import { offeringPoolSize, planCurrencies, seedOfferings } from './seed-offerings.js';
-import { SEED_REF_MS, SeedRandom } from '../seed-random.js';
+import { DAY_MS, SEED_REF_MS, SeedRandom } from '../seed-random.js';
 import { pickSituation, seedLifecycle } from './seed-subscription-states.js';
 
-const DAY_MS = 86_400_000;
 /** Seeded subscriptions are created over 700 days ending a month before the ref date, oldest first. */
 const SPAN_MS = 700 * DAY_MS;
 
