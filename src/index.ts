@@ -142,11 +142,13 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const version = packageJson().version;
   const ids = fixtureIds();
   const mount = (path: string) => (resolved.basePath === '/' ? path : resolved.basePath + path);
+  // Mounted once: the journal asks for every request.
+  const root = mount('/');
+  const health = mount(HEALTH_PATH);
+  const admin = mount(ADMIN_PREFIX);
+  const adminBelow = mount(`${ADMIN_PREFIX}/`);
   const ownPath = (path: string) =>
-    path === mount('/') ||
-    path === mount(HEALTH_PATH) ||
-    path.startsWith(mount(`${ADMIN_PREFIX}/`)) ||
-    path === mount(ADMIN_PREFIX);
+    path === root || path === health || path === admin || path.startsWith(adminBelow);
   const steps = plane.steps(ownPath);
   const adminDocument = loadAdminSpec();
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;

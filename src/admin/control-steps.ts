@@ -6,7 +6,7 @@ import type { Target } from '../http/steps/route-step.js';
 import { wait, type Delay } from './delay.js';
 import type { FaultAction, FaultRules } from './faults.js';
 import type { JournalFeed } from './journal-feed.js';
-import { keptBody, type JournalRecord } from './journal.js';
+import { keptBody, keptHeaders, type JournalRecord } from './journal.js';
 import { SESSION_HEADER, sessionNameOf } from './session-names.js';
 import type { Sessions } from './sessions.js';
 
@@ -86,8 +86,9 @@ export function journalStep<State>(
   ownPath: (path: string) => boolean,
 ): Step<E<State>> {
   return (exchange, next) => {
-    const path = (exchange.request.url ?? '/').split('?')[0] ?? '/';
-    if (ownPath(path)) return next();
+    const url = exchange.request.url ?? '/';
+    const query = url.indexOf('?');
+    if (ownPath(query === -1 ? url : url.slice(0, query))) return next();
     return andThen(next(), (answer) => {
       let name = exchange.sessionName;
       try {
@@ -100,7 +101,7 @@ export function journalStep<State>(
         id: exchange.id,
         at: Date.now(),
         method: exchange.method,
-        url: exchange.request.url ?? '/',
+        url,
         operationId:
           target?.kind === 'operation' || target?.kind === 'spec' ? target.op?.operationId : undefined,
         status: answer.misbehave === 'reset' || answer.misbehave === 'hang' ? 0 : answer.status,
@@ -108,8 +109,11 @@ export function journalStep<State>(
         session: name,
         fault: exchange.fault,
         requestHeaders: exchange.request.headers,
-        requestBody: keptBody(exchange.body, false, Number(exchange.request.headers['content-length'] ?? 0)),
-        responseHeaders: answer.headers,
+        requestBody:
+          exchange.body === undefined
+            ? undefined
+            : keptBody(exchange.body, false, Number(exchange.request.headers['content-length'] ?? 0)),
+        responseHeaders: keptHeaders(answer),
         responseBody: keptBody(answer.body, answer.shared),
       };
       // A request that never reached its session (a 404, a 401...) makes none: it goes to the default journal.

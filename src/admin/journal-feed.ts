@@ -18,6 +18,7 @@ export class JournalFeed {
   }
 
   announce(record: JournalRecord): void {
+    if (this.listeners.size === 0) return; // every request asks: no iterator when nobody listens
     for (const listener of this.listeners) listener(record);
   }
 }

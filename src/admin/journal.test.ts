@@ -4,6 +4,7 @@ import {
   Journal,
   journalEntry,
   keptBody,
+  keptHeaders,
   recordFilter,
   redacted,
   type JournalFilter,
@@ -223,5 +224,20 @@ describe('keptBody', () => {
     const cut = record({ responseBody: keptBody(Buffer.from('é'.repeat(100_000))) });
     expect(journalEntry(cut).response.truncated).toBe(true);
     expect(journalEntry(cut).response.body).toHaveLength(JOURNAL_BODY_CHARS);
+  });
+});
+
+describe('keptHeaders', () => {
+  const cached = Object.freeze({ 'Content-Type': 'application/vnd.api+json', 'Content-Length': 2 });
+  const cases: { title: string; headers: Record<string, string | number>; shared: boolean; kept: 'cached' | 'own' }[] = [
+    { title: "an answer's headers when nothing is shared", headers: { ...cached }, shared: false, kept: 'own' },
+    { title: "the cache's headers when the answer's are a copy of them", headers: { ...cached }, shared: true, kept: 'cached' },
+    { title: "an answer's headers when a step added one", headers: { ...cached, 'Access-Control-Allow-Origin': '*' }, shared: true, kept: 'own' },
+    { title: "an answer's headers when a step changed one", headers: { ...cached, 'Content-Length': 3 }, shared: true, kept: 'own' },
+    { title: "an answer's headers when a step took one away", headers: { 'Content-Type': 'application/vnd.api+json' }, shared: true, kept: 'own' },
+  ]; // prettier-ignore
+  it.each(cases)('keeps $title', ({ headers, shared, kept }) => {
+    const result = keptHeaders({ headers, ...(shared ? { sharedHeaders: cached } : {}) });
+    expect(result).toBe(kept === 'cached' ? cached : headers);
   });
 });

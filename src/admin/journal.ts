@@ -1,15 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Answer } from '../http/exchange.js';
+import { REDACTED, SECRET_HEADERS } from './header-text.js';
+import { JournalSlots } from './journal-slots.js';
 import { matchesPattern } from './path-pattern.js';
 
-/** Headers kept as `<redacted>` in the journal: whatever may carry a secret. */
-const SECRET_HEADERS =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
 /** Bodies past this many characters are cut when shown. */
 export const JOURNAL_BODY_CHARS = 16 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
-/** What the journal keeps of one request: references only, so recording costs an object, not copies. */
+/** One request as the journal is given it and gives it back; it keeps it flat (journal-slots.ts). */
 export interface JournalRecord {
   id: string;
   at: number;
@@ -45,6 +44,21 @@ export function keptBody<Body>(body: Body, shared = false, bytes = 0): Body | Bu
   return Buffer.from((JSON.stringify(body) ?? '').slice(0, KEPT_BYTES));
 }
 
+/**
+ * What the journal keeps of an answer's headers: the response cache's frozen headers while the answer's are
+ * still a copy of them (a reference costs nothing), else the answer's own, kept as text.
+ * @example keptHeaders({ status: 200, headers: { ...cached }, body, sharedHeaders: cached }) // cached
+ */
+export function keptHeaders(
+  answer: Pick<Answer, 'headers' | 'sharedHeaders'>,
+): Readonly<Record<string, string | number>> {
+  const { headers, sharedHeaders } = answer;
+  if (sharedHeaders === undefined) return headers;
+  for (const name in headers) if (headers[name] !== sharedHeaders[name]) return headers;
+  for (const name in sharedHeaders) if (!Object.hasOwn(headers, name)) return headers;
+  return sharedHeaders;
+}
+
 /** A journal entry as the admin API shows it (spec/admin.openapi.yaml, JournalEntry). */
 export interface JournalEntry {
   id: string;
@@ -73,27 +87,30 @@ export interface JournalFilter {
 }
 
 /**
- * The last requests of one session, newest first, in a ring of fixed size. Entries are shaped (redacted,
- * cut, stringified) only when read, so the hot path pays one small object per request.
+ * The last requests of one session, newest first, in a ring of fixed size. Entries are shaped (cut,
+ * stringified) only when read; headers are redacted as they are kept.
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal {
-  private readonly ring: (JournalRecord | undefined)[];
+  /** Made on the first record: a session that records nothing holds no columns. */
+  private slots: JournalSlots | undefined;
   private next = 0;
   private count = 0;
 
-  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
-    this.ring = new Array<JournalRecord | undefined>(Math.max(1, size));
-  }
+  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {}
 
   record(record: JournalRecord): void {
-    this.ring[this.next] = record;
-    this.next = (this.next + 1) % this.ring.length;
-    this.count = Math.min(this.count + 1, this.ring.length);
+    const length = Math.max(1, this.size);
+    this.slots ??= new JournalSlots(length);
+    // The oldest slot kept besides this one, whose text and the newer ones' the ring must keep.
+    const others = Math.min(this.count, length - 1);
+    this.slots.set(this.next, record, others === 0 ? undefined : (this.next - others + length) % length);
+    this.next = (this.next + 1) % length;
+    this.count = Math.min(this.count + 1, length);
   }
 
   clear(): void {
-    this.ring.fill(undefined);
+    this.slots?.clear();
     this.next = 0;
     this.count = 0;
   }
@@ -102,8 +119,9 @@ export class Journal {
   entries(filter: JournalFilter = {}): JournalEntry[] {
     const matches = recordFilter(filter);
     const found: JournalEntry[] = [];
+    const length = Math.max(1, this.size);
     for (let back = 1; back <= this.count && found.length < (filter.limit ?? Infinity); back++) {
-      const record = this.ring[(this.next - back + this.ring.length) % this.ring.length];
+      const record = this.slots?.get((this.next - back + length) % length);
       if (record === undefined) continue;
       if (filter.since !== undefined && record.id === filter.since) break;
       if (matches(record)) found.push(journalEntry(record));
@@ -165,7 +183,7 @@ export function redacted(
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     shown[name.toLowerCase()] = SECRET_HEADERS.test(name)
-      ? '<redacted>'
+      ? REDACTED
       : Array.isArray(value)
         ? value.join(', ')
         : String(value);

@@ -14,6 +14,8 @@ export interface Answer {
   misbehave?: 'reset' | 'hang' | 'truncate';
   /** The body is the response cache's own buffer: whoever keeps a reference to it adds no memory. */
   shared?: true;
+  /** The response cache's frozen headers `headers` were copied from: while equal, keeping them adds no memory. */
+  sharedHeaders?: Readonly<Record<string, string | number>>;
   /** An answer that goes on (Server-Sent Events): called with the response once the head is written. */
   stream?: (response: ServerResponse) => void;
 }

@@ -87,6 +87,18 @@ describe('cacheStep', () => {
     expect((await send()).headers).not.toHaveProperty('Access-Control-Allow-Origin');
   });
 
+  it('says which frozen headers a kept answer copies, on the miss and on every hit', async () => {
+    const { send } = setup();
+    const answers = [await send(), await send(), await send()];
+    const [first] = answers;
+    expect(Object.isFrozen(first?.sharedHeaders)).toBe(true);
+    for (const answer of answers) {
+      expect(answer.sharedHeaders).toBe(first?.sharedHeaders);
+      expect(answer.headers).toEqual(first?.sharedHeaders);
+      expect(answer.headers).not.toBe(first?.sharedHeaders);
+    }
+  });
+
   it('keeps an answer that arrives later, as a promise', async () => {
     const { send, calls } = setup((count) => Promise.resolve(jsonAnswer(200, { count })));
     await send();

@@ -25,8 +25,10 @@ export function cacheStep<State>(
     for (const name of headerParameters(target.route.operationId))
       key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);
-    if (hit !== undefined)
-      return { status: hit.status, headers: { ...hit.headers }, body: hit.body, shared: true };
+    if (hit !== undefined) {
+      const { status, headers, body } = hit;
+      return { status, headers: { ...headers }, body, shared: true, sharedHeaders: headers };
+    }
     return andThen(next(), (answer): Answer => {
       if (
         answer.status === 200 &&
@@ -36,8 +38,10 @@ export function cacheStep<State>(
       ) {
         // Encoded once: sent from this buffer now, and kept.
         const body = Buffer.from(answer.body, 'utf8');
-        cache.set(key, version, { status: 200, headers: answer.headers, body });
-        return { ...answer, body, shared: true };
+        // Frozen: every hit shares it (as a copy), and the journal keeps it by reference.
+        const headers = Object.freeze({ ...answer.headers });
+        cache.set(key, version, { status: 200, headers, body });
+        return { ...answer, body, shared: true, sharedHeaders: headers };
       }
       return answer;
     });
