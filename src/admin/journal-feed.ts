@@ -1,4 +1,4 @@
-import type { JournalRecord } from './journal.js';
+import type { JournalRecord } from './journal-record.js';
 
 /**
  * Journal records as they are made, for listeners such as the live stream of the inspector; bounded, so a

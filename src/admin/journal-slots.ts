@@ -1,6 +1,6 @@
 import type { Answer } from '../http/exchange.js';
 import { headerText, headersOfText } from './header-text.js';
-import type { JournalRecord } from './journal.js';
+import type { JournalRecord } from './journal-record.js';
 import { TextRing } from './text-ring.js';
 
 /** Texts gathered before one write to the ring: a write per request cost 1.7 µs of CPU a record, one per 64 0.6. */

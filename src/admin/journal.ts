@@ -1,6 +1,6 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Answer } from '../http/exchange.js';
 import { REDACTED, SECRET_HEADERS } from './header-text.js';
+import type { JournalRecord } from './journal-record.js';
 import { JournalSlots } from './journal-slots.js';
 import { matchesPattern } from './path-pattern.js';
 
@@ -8,22 +8,7 @@ import { matchesPattern } from './path-pattern.js';
 export const JOURNAL_BODY_CHARS = 16 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
-/** One request as the journal is given it and gives it back; it keeps it flat (journal-slots.ts). */
-export interface JournalRecord {
-  id: string;
-  at: number;
-  method: string;
-  url: string;
-  operationId: string | undefined;
-  status: number;
-  durationMs: number;
-  session: string;
-  fault: string | undefined;
-  requestHeaders: IncomingHttpHeaders;
-  requestBody: unknown;
-  responseHeaders: Readonly<Record<string, string | number>>;
-  responseBody: Answer['body'];
-}
+export type { JournalRecord };
 
 /** Bytes of a body past which the journal keeps a cut copy: every entry shows at most JOURNAL_BODY_CHARS. */
 const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
