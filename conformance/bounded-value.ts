@@ -1,3 +1,5 @@
+import { detachedSlice } from './detached-slice.js';
+
 /** Items of an array kept in a report's expected/actual; the rest are counted. */
 export const MAX_ITEMS = 20;
 /** Characters of a string (or of an object's JSON) kept in a report's expected/actual. */
@@ -10,7 +12,9 @@ export const MAX_CHARS = 2000;
  */
 export function boundValue(value: unknown, maxItems = MAX_ITEMS, maxChars = MAX_CHARS): unknown {
   if (typeof value === 'string') {
-    return value.length > maxChars ? `${value.slice(0, maxChars)}… (${value.length} characters)` : value;
+    return value.length > maxChars
+      ? `${detachedSlice(value, maxChars)}… (${value.length} characters)`
+      : value;
   }
   if (Array.isArray(value)) {
     const head = value.slice(0, maxItems).map((item) => boundValue(item, maxItems, maxChars));
@@ -18,7 +22,9 @@ export function boundValue(value: unknown, maxItems = MAX_ITEMS, maxChars = MAX_
   }
   if (value !== null && typeof value === 'object') {
     const text = JSON.stringify(value);
-    return text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length} characters of JSON)` : value;
+    return text.length > maxChars
+      ? `${detachedSlice(text, maxChars)}… (${text.length} characters of JSON)`
+      : value;
   }
   return value;
 }

@@ -1,6 +1,6 @@
 import type { Exchange, ExchangeRequest, SendOptions } from './client.js';
 import type { Prng } from './prng.js';
-import type { SchemaError } from './schema.js';
+import type { SchemaError, SchemaErrors } from './schema.js';
 
 /** Where a rule comes from: interface.md (`contract`) or decisions.md (`convention`). */
 export const SOURCES = ['contract', 'convention'] as const;
@@ -59,6 +59,8 @@ export interface FailureDetails {
   expected?: unknown;
   actual?: unknown;
   schemaErrors?: SchemaError[];
+  /** How many distinct schema errors there were when `schemaErrors` holds only the first (default: its length). */
+  schemaErrorCount?: number;
 }
 
 /** Query parameters: a record, or pairs when a name repeats or order matters. */
@@ -118,10 +120,13 @@ export interface CheckContext {
   call(operationId: string, request?: OperationRequest): Promise<Exchange>;
   /** Sends any request (e.g. a link the server returned, followed as given). */
   send(options: SendOptions): Promise<Exchange>;
-  /** Schema errors of a response body against the spec (empty when valid or when no schema applies). */
-  validate(operationId: string, status: number, body: unknown): SchemaError[];
-  /** Schema errors of a value against a component schema, e.g. `validateComponent('Error', body)`. */
-  validateComponent(name: string, value: unknown): SchemaError[];
+  /**
+   * Schema errors of a response body against the spec (none when valid or when no schema applies): the first
+   * MAX_SCHEMA_ERRORS of each source, all counted.
+   */
+  validate(operationId: string, status: number, body: unknown): SchemaErrors;
+  /** Schema errors of a value against a component schema, e.g. `validateComponent('Error', body)`, as above. */
+  validateComponent(name: string, value: unknown): SchemaErrors;
   /** The `responses` key that gives the schema for a status (`201`, `4XX`, `default`), if any. */
   responseKey(operationId: string, status: number): string | undefined;
   /** Builds a failure tagged with this check, redacting the exchange's secrets. */

@@ -2,7 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { Client, errorCode, parseJson, retryAfterMs, TransportError, type Exchange } from './client.js';
+import { exposeGc, heldBytes } from '../test/support/expose-gc.js';
+import {
+  Client,
+  errorCode,
+  parseJson,
+  retryAfterMs,
+  TEXT_KEPT,
+  TransportError,
+  type Exchange,
+} from './client.js';
+
+const THREE_MB = Buffer.alloc(3_000_000, 'y');
 
 let server: Server;
 let base: string;
@@ -37,6 +48,11 @@ beforeAll(async () => {
       if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(`"${'x'.repeat(4000)}"`);
+        return;
+      }
+      if (req.url?.startsWith('/three-mb') === true) {
+        // A 3 MB answer that is not JSON: all the exchange keeps of it is the start of its text.
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(THREE_MB);
         return;
       }
       if (req.url === '/boom') {
@@ -196,6 +212,20 @@ describe('Client', () => {
     const exchange = await client.send({ method: 'GET', url: `${base}/boom` });
     await client.close();
     expect(exchange.response).toMatchObject({ status: 500, text: 'boom', body: undefined });
+  });
+
+  it('keeps the start of a big answer, not the answer: ten 3 MB answers held cost far less than 30 MB', async () => {
+    const gc = exposeGc();
+    const client = new Client({ headers: [], timeoutMs: 5000 });
+    const before = heldBytes(gc);
+    const held: Exchange[] = [];
+    for (let i = 0; i < 10; i++)
+      held.push(await client.send({ method: 'GET', url: `${base}/three-mb/${i}` }));
+    const growth = heldBytes(gc) - before;
+    await client.close();
+    expect(held.map((exchange) => exchange.response.text.length)).toEqual(Array(10).fill(TEXT_KEPT));
+    expect(held.every((exchange) => exchange.response.bytes === THREE_MB.length)).toBe(true);
+    expect(growth).toBeLessThan(10_000_000);
   });
 
   it('does not record probes', async () => {

@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { bodyText } from './body-text.js';
+import { detachedSlice } from './detached-slice.js';
 
 /** What was sent, exactly (body as the text on the wire). */
 export interface ExchangeRequest {
@@ -350,7 +352,7 @@ export class Client {
     return {
       seq: 0,
       request: sent,
-      response: { ...answered, body: parseJson(raw.text), text: raw.text.slice(0, TEXT_KEPT) },
+      response: { ...answered, body: parseJson(raw.text), text: detachedSlice(raw.text, TEXT_KEPT) },
       ...(options.operation === undefined ? {} : { operation: options.operation }),
     };
   }
@@ -376,7 +378,7 @@ async function readCapped(
     }
     chunks.push(chunk);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), bytes };
+  return { text: bodyText(chunks), bytes };
 }
 
 /** Milliseconds a 429 or 503 asks to wait (Retry-After in seconds or as an HTTP date), else undefined. */

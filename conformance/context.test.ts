@@ -153,6 +153,17 @@ describe('buildFailure', () => {
     expect(failure.schemaErrorCount).toBe(30);
   });
 
+  it('takes the count from the check when it was given only the first errors of many', () => {
+    const counted = buildFailure(check, settings, exchange, {
+      rule: 'r',
+      message: 'm',
+      schemaErrors: failure.schemaErrors ?? [],
+      schemaErrorCount: 17_000,
+    });
+    expect(counted.schemaErrors).toHaveLength(20);
+    expect(counted.schemaErrorCount).toBe(17_000);
+  });
+
   it('bounds a long actual value', () => {
     expect((failure.actual as unknown[]).at(-1)).toBe('… and 30 more');
   });

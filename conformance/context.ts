@@ -99,9 +99,10 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
       );
     },
     send: (options) => counted(env.client.send(options, check.id)),
-    validate: (operationId, status, body) => env.validator.validateResponse(operationId, status, body),
+    validate: (operationId, status, body) =>
+      env.validator.validateResponse(operationId, status, body, MAX_SCHEMA_ERRORS),
     validateComponent: (name, value) =>
-      env.validator.validateAt(`/components/schemas/${pointerSegment(name)}`, value),
+      env.validator.validateBounded(`/components/schemas/${pointerSegment(name)}`, value, MAX_SCHEMA_ERRORS),
     responseKey: (operationId, status) => env.validator.responseSchema(operationId, status)?.key,
     fail: (exchange, details) => buildFailure(check, env.settings, exchange, details),
     skip: (reason) => {
@@ -142,7 +143,7 @@ export function buildFailure(
   if (details.schemaErrors !== undefined) {
     const errors = distinctErrors(details.schemaErrors);
     failure.schemaErrors = errors.slice(0, MAX_SCHEMA_ERRORS);
-    failure.schemaErrorCount = errors.length;
+    failure.schemaErrorCount = details.schemaErrorCount ?? errors.length;
   }
   if (exchange !== undefined) {
     const { secretHeaders } = settings;

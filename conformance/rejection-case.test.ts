@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordCount, setPath } from './rejection-case.js';
+import { holdsFirstBodyWhileWaiting } from '../test/support/scripted-context.js';
+import { recordCount, rejectionCheck, setPath, type RejectionCase } from './rejection-case.js';
 
 describe('setPath', () => {
   const cases = [
@@ -30,5 +31,26 @@ describe('recordCount', () => {
   ];
   it.each(cases)('counts $count records in $body', ({ body, count }) => {
     expect(recordCount(body)).toBe(count);
+  });
+});
+
+describe('rejectionCheck', () => {
+  const cases: RejectionCase[] = ['one', 'two', 'three'].map((label) => ({
+    label: `a limit of ${label}`,
+    rule: 'page[limit] is a number',
+    source: 'contract',
+    request: () => ({ query: { 'page[limit]': label } }),
+  }));
+  const check = rejectionCheck({
+    id: 'rejection.list-test',
+    title: 'odd limits are rejected',
+    operation: 'listSubscriptions',
+    source: 'contract',
+    cites: 'interface.md',
+    cases,
+  });
+
+  it('judges each answer as it comes: a body is not held while the other answers are awaited', async () => {
+    expect(await holdsFirstBodyWhileWaiting(check, cases.length)).toBe(false);
   });
 });

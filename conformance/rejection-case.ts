@@ -1,4 +1,5 @@
 import type { Check, CheckContext, Failure, OperationRequest, Source } from './check.js';
+import type { Exchange } from './client.js';
 import { NEVER_5XX, decision } from './citations.js';
 import { inParallel } from './in-parallel.js';
 import { createdSubscription, isSuccess } from './shared-requests.js';
@@ -59,76 +60,85 @@ export function rejectionCheck(spec: RejectionCheckSpec): Check {
           );
         }
       }
-      const failures: Failure[] = [];
-      // Every request is built (its random values drawn) in case order, then sent a few at a time.
+      // Every request is built (its random values drawn) in case order, then sent a few at a time; each
+      // answer is judged as it comes, so its body (megabytes from some servers) is not held for the others.
       const requests: OperationRequest[] = [];
       for (const rejection of spec.cases) requests.push(await rejection.request(ctx));
-      const exchanges = await inParallel(requests, (request) => ctx.call(spec.operation, request));
-      for (const [index, rejection] of spec.cases.entries()) {
-        const exchange = exchanges[index];
-        if (exchange === undefined) continue;
-        const { status, body } = exchange.response;
-        const expected = rejection.expected ?? 400;
-        const cites = rejection.cites ?? spec.cites;
-        if (status >= 400 && status < 500) {
-          if (status !== expected) {
-            failures.push(
-              ctx.fail(exchange, {
-                rule: `${rejection.rule}: rejected with ${expected} (decisions.md)`,
-                source: 'convention',
-                cites: decision('Status codes'),
-                message: `${rejection.label} was rejected with ${status}, decisions.md says ${expected}`,
-                expected,
-                actual: status,
-              }),
-            );
-          }
-          const named = rejection.names;
-          if (named !== undefined && !exchange.response.text.includes(named)) {
-            failures.push(
-              ctx.fail(exchange, {
-                rule: `the error names ${named} (decisions.md error body: source.parameter or detail)`,
-                source: 'convention',
-                cites: decision('Error body'),
-                message: `${rejection.label} was rejected without naming ${named}`,
-                expected: named,
-                actual: exchange.response.text.slice(0, 300),
-              }),
-            );
-          }
-          continue;
-        }
-        const records = recordCount(body);
-        if (
-          rejection.clampAllowed === true &&
-          isSuccess(status) &&
-          records !== undefined &&
-          records <= MAX_PAGE_RECORDS
-        ) {
-          continue;
-        }
-        failures.push(
-          ctx.fail(exchange, {
-            rule:
-              rejection.clampAllowed === true
-                ? `${rejection.rule} (or clamped to at most 100 records)`
-                : rejection.rule,
-            source: status >= 500 ? 'contract' : rejection.source,
-            cites: status >= 500 ? NEVER_5XX : cites,
-            message: isSuccess(status)
-              ? `${rejection.label} was accepted with ${status}${records === undefined ? '' : ` (${records} records)`}`
-              : `${rejection.label} got ${status}, not a 4xx`,
-            expected:
-              rejection.clampAllowed === true
-                ? `4xx, or 2xx with at most ${MAX_PAGE_RECORDS} records`
-                : '4xx',
-            actual: status,
-          }),
-        );
-      }
-      return failures;
+      const found = await inParallel(requests, async (request, index) => {
+        const exchange = await ctx.call(spec.operation, request);
+        const rejection = spec.cases[index];
+        return rejection === undefined ? [] : judgeRejection(ctx, spec, rejection, exchange);
+      });
+      return found.flat();
     },
   };
+}
+
+/** The failures of one answer to an invalid input: none when it was rejected as decisions.md says. */
+function judgeRejection(
+  ctx: CheckContext,
+  spec: RejectionCheckSpec,
+  rejection: RejectionCase,
+  exchange: Exchange,
+): Failure[] {
+  const failures: Failure[] = [];
+  const { status, body } = exchange.response;
+  const expected = rejection.expected ?? 400;
+  const cites = rejection.cites ?? spec.cites;
+  if (status >= 400 && status < 500) {
+    if (status !== expected) {
+      failures.push(
+        ctx.fail(exchange, {
+          rule: `${rejection.rule}: rejected with ${expected} (decisions.md)`,
+          source: 'convention',
+          cites: decision('Status codes'),
+          message: `${rejection.label} was rejected with ${status}, decisions.md says ${expected}`,
+          expected,
+          actual: status,
+        }),
+      );
+    }
+    const named = rejection.names;
+    if (named !== undefined && !exchange.response.text.includes(named)) {
+      failures.push(
+        ctx.fail(exchange, {
+          rule: `the error names ${named} (decisions.md error body: source.parameter or detail)`,
+          source: 'convention',
+          cites: decision('Error body'),
+          message: `${rejection.label} was rejected without naming ${named}`,
+          expected: named,
+          actual: exchange.response.text.slice(0, 300),
+        }),
+      );
+    }
+    return failures;
+  }
+  const records = recordCount(body);
+  if (
+    rejection.clampAllowed === true &&
+    isSuccess(status) &&
+    records !== undefined &&
+    records <= MAX_PAGE_RECORDS
+  ) {
+    return failures;
+  }
+  failures.push(
+    ctx.fail(exchange, {
+      rule:
+        rejection.clampAllowed === true
+          ? `${rejection.rule} (or clamped to at most 100 records)`
+          : rejection.rule,
+      source: status >= 500 ? 'contract' : rejection.source,
+      cites: status >= 500 ? NEVER_5XX : cites,
+      message: isSuccess(status)
+        ? `${rejection.label} was accepted with ${status}${records === undefined ? '' : ` (${records} records)`}`
+        : `${rejection.label} got ${status}, not a 4xx`,
+      expected:
+        rejection.clampAllowed === true ? `4xx, or 2xx with at most ${MAX_PAGE_RECORDS} records` : '4xx',
+      actual: status,
+    }),
+  );
+  return failures;
 }
 
 /** Records in a list body (`data` array), or undefined when the body holds no list. */

@@ -103,8 +103,8 @@ describe('SpecValidator.validateResponse', () => {
     { title: 'a status with no schema', status: 500, body: 'whatever', errors: [] },
   ];
   it.each(cases)('reports $title', ({ status, body, errors }) => {
-    const found = validator.validateResponse('listThings', status, body);
-    expect(found.map(({ instancePath, keyword }) => ({ instancePath, keyword }))).toEqual(errors);
+    const found = validator.validateResponse('listThings', status, body, 20);
+    expect(found.errors.map(({ instancePath, keyword }) => ({ instancePath, keyword }))).toEqual(errors);
   });
 });
 

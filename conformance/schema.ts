@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
+import { errorsOf, PartsValidator, toSchemaError } from './parts-validator.js';
 import {
-  atPointer,
   pointerSegment,
   resolveLocal,
   specOperations,
@@ -20,6 +20,17 @@ export interface SchemaError {
   schemaPath?: string;
   /** Set when the broken part of the body is shaped by a decision (a spec node marked `x-convention`). */
   convention?: true;
+}
+
+/**
+ * The distinct schema errors of one body as far as a report needs them: the first few of each source, in the
+ * order ajv finds them, and how many there were in all.
+ */
+export interface SchemaErrors {
+  /** The first `keep` breaking the contract and the first `keep` breaking a convention, in the order found. */
+  errors: SchemaError[];
+  /** Distinct errors of each source, kept or not. */
+  count: { contract: number; convention: number };
 }
 
 /** Where a response's schema lives in the spec and which response entry supplied it. */
@@ -54,6 +65,7 @@ export class SpecValidator {
   private readonly ajv: Ajv2020;
   private readonly operations: Map<string, SpecOperation>;
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly parts: PartsValidator;
 
   constructor(private readonly doc: SpecDocument) {
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -62,9 +74,11 @@ export class SpecValidator {
     // way and every browser and HTTP client follows them: a link is a URI when the WHATWG URL parser takes
     // it as absolute and it holds no whitespace.
     this.ajv.addFormat('uri', { type: 'string', validate: isAbsoluteUri });
-    this.ajv.addSchema(openObjects(doc) as object, SPEC_ID, undefined, false);
+    const openDoc = openObjects(doc);
+    this.ajv.addSchema(openDoc as object, SPEC_ID, undefined, false);
     this.ajv.addSchema(doc, CLOSED_SPEC_ID, undefined, false);
     this.operations = specOperations(doc);
+    this.parts = new PartsValidator(this.ajv, doc, openDoc, SPEC_ID, (pointer) => this.compiledAt(pointer));
   }
 
   operation(operationId: string): SpecOperation | undefined {
@@ -93,20 +107,19 @@ export class SpecValidator {
     return pointer === undefined ? undefined : { pointer, key };
   }
 
-  /** Schema errors of a response body; empty when valid or when the spec defines no body for it. */
-  validateResponse(operationId: string, status: number, body: unknown): SchemaError[] {
+  /**
+   * Schema errors of a response body, at most `keep` of each source and all counted; none when valid or when
+   * the spec defines no body for it. Parts shaped by a convention (`x-convention`) are marked.
+   */
+  validateResponse(operationId: string, status: number, body: unknown, keep: number): SchemaErrors {
     const schema = this.responseSchema(operationId, status);
-    if (schema === undefined) return [];
-    return this.validateAt(schema.pointer, body).map((error) =>
-      conventionAt(
-        this.doc,
-        schema.pointer,
-        error.instancePath,
-        error.keyword === 'required' ? error.key : undefined,
-      )
-        ? { ...error, convention: true }
-        : error,
-    );
+    if (schema === undefined) return { errors: [], count: { contract: 0, convention: 0 } };
+    return this.parts.tally(schema.pointer, body, keep, true);
+  }
+
+  /** Schema errors of a value against the schema at a pointer (e.g. `/components/schemas/Error`), bounded as above. */
+  validateBounded(pointer: string, value: unknown, keep: number): SchemaErrors {
+    return this.parts.tally(pointer, value, keep, false);
   }
 
   /** Schema errors of a request body against the operation's requestBody (the kit checks its own inputs). */
@@ -118,19 +131,19 @@ export class SpecValidator {
     return pointer === undefined ? [] : this.validateAt(pointer, body, CLOSED_SPEC_ID);
   }
 
-  /** Validates against the schema at a pointer of the document (e.g. `/components/schemas/Error`). */
+  /** Every schema error of a small value (the kit's own request bodies) against the schema at a pointer. */
   validateAt(pointer: string, value: unknown, specId = SPEC_ID): SchemaError[] {
+    return errorsOf(this.compiledAt(pointer, specId), value).map((error) => toSchemaError(error, ''));
+  }
+
+  private compiledAt(pointer: string, specId = SPEC_ID): ValidateFunction {
     const key = `${specId}#${pointer}`;
     let validate = this.compiled.get(key);
     if (validate === undefined) {
       validate = this.ajv.compile({ $ref: key });
       this.compiled.set(key, validate);
     }
-    if (validate(value)) return [];
-    // A propertyNames break is told twice: the inner keyword (without the key) and propertyNames (with it).
-    return (validate.errors ?? [])
-      .filter((error) => !error.schemaPath.includes('/propertyNames/'))
-      .map(toSchemaError);
+    return validate;
   }
 }
 
@@ -144,88 +157,8 @@ function jsonSchemaPointer(doc: SpecDocument, objectPointer: string): string | u
   return `${resolved.pointer}/content/${pointerSegment(media)}/schema`;
 }
 
-/**
- * Whether the body part at `instancePath` is shaped by a convention: some schema on the way from the
- * response schema down to it (following $ref, properties, items, map values and combinators) is marked
- * `x-convention: true`. Ajv's own schemaPath cannot tell, as it is relative to the innermost $ref.
- * For a missing member (`missing`), the object's schema may say only a convention requires it
- * (`x-convention-required: [names]`), or the member's own schema may be marked.
- */
-export function conventionAt(
-  doc: SpecDocument,
-  rootPointer: string,
-  instancePath: string,
-  missing?: string,
-): boolean {
-  if (missing !== undefined) {
-    const member = `${instancePath}/${missing.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (conventionAt(doc, rootPointer, member)) return true;
-  }
-  const segments =
-    instancePath === ''
-      ? []
-      : instancePath
-          .slice(1)
-          .split('/')
-          .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-  let frontier: unknown[] = [atPointer(doc, rootPointer)];
-  for (let depth = 0; ; depth++) {
-    const expanded = expand(doc, frontier);
-    if (expanded.some((schema) => schema['x-convention'] === true)) return true;
-    const segment = segments[depth];
-    if (segment === undefined && missing !== undefined)
-      return expanded.some((schema) => {
-        const names = schema['x-convention-required'];
-        return Array.isArray(names) && names.includes(missing);
-      });
-    if (segment === undefined || expanded.length === 0) return false;
-    frontier = expanded.flatMap((schema) => {
-      const properties = schema.properties as Record<string, unknown> | undefined;
-      const next: unknown[] = [];
-      if (properties !== undefined && segment in properties) next.push(properties[segment]);
-      else if (typeof schema.additionalProperties === 'object') next.push(schema.additionalProperties);
-      if (/^\d+$/.test(segment) && schema.items !== undefined) next.push(schema.items);
-      return next;
-    });
-  }
-}
-
-/** The schemas a node stands for: itself, its $ref targets and its combinator branches. */
-function expand(doc: SpecDocument, nodes: readonly unknown[]): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
-  const queue = [...nodes];
-  for (let guard = 0; queue.length > 0 && guard < 256; guard++) {
-    const node = queue.shift();
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
-    const schema = node as Record<string, unknown>;
-    out.push(schema);
-    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))
-      queue.push(atPointer(doc, schema.$ref));
-    for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const branches = schema[combinator];
-      if (Array.isArray(branches)) queue.push(...(branches as unknown[]));
-    }
-  }
-  return out;
-}
-
-const KEY_PARAMS = ['additionalProperty', 'unevaluatedProperty', 'missingProperty', 'propertyName'] as const;
-
-function toSchemaError(error: ErrorObject): SchemaError {
-  const params = (error.params ?? {}) as Record<string, unknown>;
-  const key = KEY_PARAMS.map((name) => params[name]).find(
-    (value): value is string => typeof value === 'string',
-  );
-  const message = error.message ?? error.keyword;
-  return {
-    instancePath: error.instancePath,
-    keyword: error.keyword,
-    // ajv names a missing property in its message but not an extra one: the key is added where absent.
-    message: key !== undefined && !message.includes(`'${key}'`) ? `${message}: '${key}'` : message,
-    ...(key === undefined ? {} : { key }),
-    schemaPath: error.schemaPath,
-  };
-}
+/** Re-exported: the x-convention walk lives in convention-at.ts. */
+export { conventionAt } from './convention-at.js';
 
 /** A deep copy without the keywords that close objects (see SpecValidator). */
 export function openObjects(value: unknown): unknown {

@@ -117,9 +117,12 @@ export async function walkPages(
   let bytes = 0;
   // The first page alone (most filtered lists end there), then a few pages at once: a far server costs one
   // round trip per batch; pages asked past the end are dropped.
-  for (let first = 0; first < maxPages; first += first === 0 ? 1 : WALK_BATCH) {
+  for (let first = 0; first < maxPages;) {
     if (walk.records.length >= WALK_BOUND.records || bytes >= WALK_BOUND.bytes) return walk;
-    const size = first === 0 ? 1 : Math.min(WALK_BATCH, maxPages - first);
+    // A batch asks for no more pages than the byte bound has room for (at the pages' size so far), so a walk
+    // of big pages goes past the bound by one page at most, as a walk of one page at a time would.
+    const room = first === 0 ? 1 : Math.ceil((WALK_BOUND.bytes - bytes) / Math.max(1, bytes / first));
+    const size = Math.max(1, Math.min(WALK_BATCH, maxPages - first, room));
     const offsets = Array.from({ length: size }, (_, i) => (first + i) * limit);
     const exchanges = await inParallel(offsets, (offset) =>
       ctx.call(operationId, {
@@ -135,6 +138,7 @@ export async function walkPages(
       walk.records.push(...data);
       if (data.length < limit) return { ...walk, complete: true };
     }
+    first += size;
   }
   return walk;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validCreateBody } from '../create-body.js';
 import { mulberry32 } from '../prng.js';
-import { oddCreateBody, oddQuery, oddValue } from './robustness.js';
+import { holdsFirstBodyWhileWaiting } from '../../test/support/scripted-context.js';
+import { FUZZ_REQUESTS, oddCreateBody, oddQuery, oddValue, robustnessChecks } from './robustness.js';
 
 describe('odd input generation', () => {
   it('draws the same queries for the same seed', () => {
@@ -34,5 +35,13 @@ describe('odd input generation', () => {
       if (JSON.stringify(odd) !== JSON.stringify(validCreateBody(mulberry32(seed)))) changed++;
     }
     expect(changed).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('the fuzz checks', () => {
+  it('judge each answer as it comes: a body is not held while the other answers are awaited', async () => {
+    const check = robustnessChecks.find(({ id }) => id === 'robustness.fuzz-list-subscriptions');
+    expect(check).toBeDefined();
+    if (check !== undefined) expect(await holdsFirstBodyWhileWaiting(check, FUZZ_REQUESTS)).toBe(false);
   });
 });

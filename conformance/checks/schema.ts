@@ -1,6 +1,5 @@
 import { ALL_OPERATIONS, type Check, type CheckContext, type Failure } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
-import { distinctErrors } from '../context.js';
 import type { Exchange } from '../client.js';
 import {
   STANDARD,
@@ -29,21 +28,22 @@ export function successBodyFailures(ctx: CheckContext, exchange: Exchange): Fail
       }),
     ];
   }
-  const errors = distinctErrors(ctx.validate(operation, status, body));
+  const { errors, count } = ctx.validate(operation, status, body);
   const contract = errors.filter((error) => error.convention !== true);
   const convention = errors.filter((error) => error.convention === true);
   const failures: Failure[] = [];
-  if (contract.length > 0) {
+  if (count.contract > 0) {
     failures.push(
       ctx.fail(exchange, {
         rule: `the ${operation} body matches the spec's ${key} response schema`,
         source: 'contract',
-        message: `${operation} ${status} body breaks the schema: ${summarise(contract)}`,
+        message: `${operation} ${status} body breaks the schema: ${summarise(contract, count.contract)}`,
         schemaErrors: contract,
+        schemaErrorCount: count.contract,
       }),
     );
   }
-  if (convention.length > 0) {
+  if (count.convention > 0) {
     failures.push(
       ctx.fail(exchange, {
         rule: `parts of the ${operation} body shaped by decisions.md (x-convention) match the spec`,
@@ -52,21 +52,23 @@ export function successBodyFailures(ctx: CheckContext, exchange: Exchange): Fail
           'Paging',
           'response members the interface does not show are shaped here (x-convention in the spec)',
         ),
-        message: `${operation} ${status} body breaks a convention of the schema: ${summarise(convention)}`,
+        message: `${operation} ${status} body breaks a convention of the schema: ${summarise(convention, count.convention)}`,
         schemaErrors: convention,
+        schemaErrorCount: count.convention,
       }),
     );
   }
   return failures;
 }
 
-function summarise(errors: ReadonlyArray<{ instancePath: string; keyword: string }>): string {
+/** "N errors, first at PATH KEYWORD": `count` is every distinct error, `errors` the first of them. */
+function summarise(errors: ReadonlyArray<{ instancePath: string; keyword: string }>, count: number): string {
   const first = errors[0];
   const where =
     first === undefined
       ? ''
       : `${first.instancePath === '' ? '(root)' : first.instancePath} ${first.keyword}`;
-  return `${errors.length} error${errors.length === 1 ? '' : 's'}, first at ${where}`;
+  return `${count} error${count === 1 ? '' : 's'}, first at ${where}`;
 }
 
 /** A schema check of one standard request: skipped when the request did not succeed (status checks say why). */
@@ -156,17 +158,19 @@ export const schemaChecks: Check[] = [
         return undefined;
       // Statuses the spec does not list (405, 401, ...) still owe the common error shape.
       const documented = ctx.responseKey(operation, status);
-      const schemaErrors =
+      const { errors, count } =
         documented === undefined
           ? ctx.validateComponent('Error', body)
           : ctx.validate(operation, status, body);
-      if (schemaErrors.length === 0) return [];
+      const total = count.contract + count.convention;
+      if (total === 0) return [];
       const key = documented === undefined ? 'the Error schema' : `spec response ${documented}`;
       return [
         ctx.fail(exchange, {
           rule: `error bodies are { errors: [ErrorObject] } (decisions.md; ${key})`,
-          message: `${operation} ${status} error body breaks the error shape: ${summarise(schemaErrors)}`,
-          schemaErrors,
+          message: `${operation} ${status} error body breaks the error shape: ${summarise(errors, total)}`,
+          schemaErrors: errors,
+          schemaErrorCount: total,
         }),
       ];
     },
