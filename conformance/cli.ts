@@ -6,6 +6,7 @@ import { readBaseline } from './baseline.js';
 import { CHECKS } from './checks/index.js';
 import { Client, TransportError } from './client.js';
 import { createCache, type RunEnvironment } from './context.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { planChecks, unknownSelectors } from './plan.js';
 import { consoleReporter } from './reporters/console.js';
 import { fileReporter } from './reporters/file-reporter.js';
@@ -53,6 +54,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 2;
   }
   const options = parsed.options;
+  boundHeapGrowth();
   const headers = sentHeaders(options);
   const secrets = secretValues(headers, options.credentials);
   const seed = options.seed ?? randomInt(0, MAX_SEED);
