@@ -54,7 +54,7 @@ Options:
                     in the same rounds; the worktree is removed afterwards
   --cpu-seconds S   server CPU each measured run aims at (default 2; env BENCH_CPU_SECONDS)
   --warmup S        warm-up seconds before each measured run (default 0.5; env BENCH_WARMUP)
-  --rounds N        measured runs per case and server, servers alternating within each round;
+  --rounds N        measured runs per case and server, the servers of a round loaded together;
                     the round with the median CPU per request is reported (default 3; env BENCH_ROUNDS)
   --connections N   concurrent connections (default 50; env BENCH_CONNECTIONS)
   --startup-runs N  start-ups timed per store size and build, median reported (default 3)

@@ -178,7 +178,7 @@ Command: \`npm run bench -- --before main\`.
 
 Builds: \`subcat\` is this checkout (abc1234); \`before\` is main (0433027).
 
-Each server runs in its own child process; autocannon drives one server at a time from the runner process, alternating servers within each round of a case (each round starting with the next server) so drift hits all alike. A measured run sends a fixed number of requests, set from the CPU per request of the warm-up just before it so that it costs the server about the CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per request (errors summed over all rounds). The ceiling is a bare \`node:http\` server replaying subcat's own captured bytes for the case. \`before\` is the mock built from another commit, measured in the same rounds. Prism (\`prism mock\`) answers every list with its one static example, so it is measured only where that example is about the size of the mock's body (the one-record page), once, and shown on both store rows.
+Each server runs in its own child process. In each round of a case, autocannon (in the runner process) loads subcat, the ceiling and \`before\` at the same time, phase by phase, so a slow stretch of the shared machine falls on all of them alike; Prism is measured alone after them. A measured run sends a fixed number of requests, set from the CPU per request of the warm-up just before it so that it costs the server about the CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per request (errors summed over all rounds); a ratio is the median of the rounds' ratios, each of two servers loaded together. The ceiling is a bare \`node:http\` server replaying subcat's own captured bytes (head and body) for the case. \`before\` is the mock built from another commit. Prism (\`prism mock\`) answers every list with its one static example, so it is measured only where that example is about the size of the mock's body (the one-record page), once, and shown on both store rows.
 
 ## Server CPU per request
 
@@ -246,7 +246,7 @@ describe('a fake run of the whole bench', () => {
     expect(renderResultsMarkdown(await runBench(options, deps))).toBe(expected);
   });
 
-  it('alternates the servers of a case, each round starting with the next, each sent about 2 s of its CPU', async () => {
+  it('loads the servers of a case together in each round, Prism after them, each sent about 2 s of its CPU', async () => {
     const world = fakeWorld();
     await runBench(options, world.deps);
     expect(world.measured.slice(0, 8)).toEqual([
@@ -254,10 +254,10 @@ describe('a fake run of the whole bench', () => {
       'ceiling-small 125000',
       'before-small 100000',
       'prism 5000',
+      'subcat-small 100000',
       'ceiling-small 125000',
       'before-small 100000',
       'prism 5000',
-      'subcat-small 100000',
     ]);
   });
 

@@ -112,6 +112,31 @@ describe('measureCase', () => {
     expect(amounts.filter((a) => a.startsWith('ceiling'))).toEqual([]);
   });
 
+  it('loads the servers of a round at the same time, phase by phase, and Prism alone after them', async () => {
+    const { io } = fakeIo({ subcat: 20, ceiling: 16, prism: 200 });
+    const events: string[] = [];
+    const load = io.load;
+    io.load = async (baseUrl, requests, plan) => {
+      const name = new URL(baseUrl).hostname.replace('.test', '');
+      events.push(`${'amount' in plan ? 'measure' : 'warm'} ${name}`);
+      await new Promise((resolve) => setImmediate(resolve)); // a load takes a while: the others start meanwhile
+      events.push(`done ${name}`);
+      return load(baseUrl, requests, plan);
+    };
+    const withPrism = [...contenders, { role: 'prism' as const, server: server('prism', 5) }];
+    await measureCase(io, { ...caseSettings, rounds: 1 }, listCase, withPrism, []);
+    const phase = (kind: string, names: string[]) => [
+      ...names.map((n) => `${kind} ${n}`),
+      ...names.map((n) => `done ${n}`),
+    ];
+    const group = (names: string[]) => [
+      ...phase('warm', names), // the first round's extra warm-up
+      ...phase('warm', names), // the estimate
+      ...phase('measure', names),
+    ];
+    expect(events).toEqual([...group(['subcat', 'ceiling']), ...group(['prism'])]);
+  });
+
   it("another server's non-2xx answers are named in a note", async () => {
     const { io } = fakeIo({ subcat: 20, ceiling: 16 }, { non2xx: ['ceiling'] });
     const notes: string[] = [];

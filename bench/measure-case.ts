@@ -1,14 +1,7 @@
 import type { BenchCase } from './bench-cases.js';
 import type { BenchOptions } from './bench-options.js';
 import type { ServerRole } from './bench-results.js';
-import {
-  mergeRuns,
-  roundOrder,
-  type LoadPlan,
-  type LoadRequest,
-  type LoadRun,
-  type LoadRunner,
-} from './load-run.js';
+import { mergeRuns, type LoadPlan, type LoadRequest, type LoadRun, type LoadRunner } from './load-run.js';
 import { amountFor, medianMeasurement, toRound, type Measurement, type Round } from './measurement.js';
 import type { BenchServer } from './probes/probe.js';
 
@@ -98,8 +91,12 @@ export function describeRound(round: Round): string {
 type Settings = Pick<BenchOptions, 'rounds' | 'warmup' | 'cpuSeconds' | 'connections'>;
 
 /**
- * Every round of one case: in each round every server in turn (rotated each round) gets a warm-up, read for
- * its CPU per request, and then fixed numbers of requests set from that reading to cost it about `cpuSeconds`.
+ * Every round of one case. In each round the servers take their load at the same time, phase by phase: a
+ * warm-up, a run read for its CPU per request, then fixed numbers of requests set from that reading to cost
+ * each about `cpuSeconds`. Taken in turns, one server's CPU per request ranged 43-93 µs from one run to the
+ * next on this shared, idle 2-core machine, so a ratio of two servers measured a minute apart was mostly the
+ * machine; measured at the same time, the pair's ratio varies a few per cent. Prism (ten times the CPU per
+ * request, no ratio target) is measured alone after the others, not to take their share of the machine.
  * A server that fails a round is n/a for the case (a note says why): its other rounds are not the case as asked.
  */
 export async function measureCase(
@@ -112,23 +109,52 @@ export async function measureCase(
   const rounds = new Map<ServerRole, Round[]>(contenders.map((c) => [c.role, []]));
   const failed = new Set<ServerRole>();
   const warmup: LoadPlan = { connections: settings.connections, seconds: settings.warmup };
+  const fail = (role: ServerRole, label: string, error: unknown) => {
+    failed.add(role);
+    const message = error instanceof Error ? error.message : String(error);
+    notes.push(`${role}: ${message}`);
+    io.log(`  ${label.padEnd(12)} failed: ${message}`);
+  };
+  /** Runs `phase` on every server of `group` still measured, at the same time; a throw fails that server. */
+  const together = async <Result>(
+    group: readonly Contender[],
+    round: number,
+    phase: (contender: Contender, label: string) => Promise<Result>,
+  ): Promise<Map<ServerRole, Result>> => {
+    const done = new Map<ServerRole, Result>();
+    await Promise.all(
+      group
+        .filter((c) => !failed.has(c.role))
+        .map(async (contender) => {
+          const label = settings.rounds > 1 ? `${contender.role} #${round}` : contender.role;
+          try {
+            done.set(contender.role, await phase(contender, label));
+          } catch (error) {
+            fail(contender.role, label, error);
+          }
+        }),
+    );
+    return done;
+  };
+  const groups = [
+    contenders.filter((c) => c.role !== 'prism'),
+    ...contenders.filter((c) => c.role === 'prism').map((c) => [c]),
+  ];
   for (let round = 1; round <= settings.rounds; round++) {
-    for (const { role, server } of roundOrder(contenders, round)) {
-      if (failed.has(role)) continue;
-      const label = settings.rounds > 1 ? `${role} #${round}` : role;
-      try {
-        // A server's first round starts colder (JIT, caches): one more warm-up, so its estimate is not of that.
-        if (round === 1) await io.load(server.baseUrl, benchCase.requests, warmup);
-        const estimate = await measuredRun(io, server, benchCase.requests, warmup);
+    for (const group of groups) {
+      // A server's first round starts colder (JIT, caches): one more warm-up, so its estimate is not of that.
+      if (round === 1)
+        await together(group, round, (c) => io.load(c.server.baseUrl, benchCase.requests, warmup));
+      const estimates = await together(group, round, (c) =>
+        measuredRun(io, c.server, benchCase.requests, warmup),
+      );
+      await together(group, round, async ({ role, server }, label) => {
+        const estimate = estimates.get(role);
+        if (estimate === undefined) throw new Error('no estimate');
         const result = await measureCpu(io, server, benchCase.requests, settings, estimate);
         rounds.get(role)?.push(result);
         io.log(`  ${label.padEnd(12)} ${describeRound(result)}`);
-      } catch (error) {
-        failed.add(role);
-        const message = error instanceof Error ? error.message : String(error);
-        notes.push(`${role}: ${message}`);
-        io.log(`  ${label.padEnd(12)} failed: ${message}`);
-      }
+      });
     }
   }
   const measurements: Partial<Record<ServerRole, Measurement | null>> = {};

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadRun } from './load-run.js';
-import { AMOUNT_LIMITS, amountFor, medianMeasurement, toRound, type Round } from './measurement.js';
+import {
+  AMOUNT_LIMITS,
+  amountFor,
+  medianMeasurement,
+  pairedRatio,
+  toRound,
+  type Round,
+} from './measurement.js';
 
 const run = (requests: number, seconds: number, extra: Partial<LoadRun> = {}): LoadRun => ({
   requests,
@@ -154,5 +161,21 @@ const amounts = [
 describe('amountFor', () => {
   it.each(amounts)('$name', ({ estimate, seconds, connections, amount }) => {
     expect(amountFor(estimate, seconds, connections)).toBe(amount);
+  });
+});
+
+describe('pairedRatio', () => {
+  const cases: { name: string; mine: (number | null)[]; theirs: (number | null)[]; ratio: number | null }[] = [
+    { name: "the median of the rounds' ratios, not the ratio of the medians", mine: [60, 90, 100], theirs: [50, 60, 100], ratio: 1.2 },
+    { name: 'an even count takes the lower middle ratio', mine: [60, 90], theirs: [50, 60], ratio: 1.2 },
+    { name: 'a round without a reading on either side drops out', mine: [null, 66, 77], theirs: [10, 60, null], ratio: 1.1 },
+    { name: 'a reading of zero on their side drops out', mine: [5, 30], theirs: [0, 20], ratio: 1.5 },
+    { name: 'no round with both readings gives no ratio', mine: [null], theirs: [20], ratio: null },
+    { name: 'rounds only one side has drop out', mine: [40, 40, 40], theirs: [20], ratio: 2 },
+  ]; // prettier-ignore
+  it.each(cases)('$name', ({ mine, theirs, ratio }) => {
+    const paired = pairedRatio({ roundsCpuUsPerRequest: mine }, { roundsCpuUsPerRequest: theirs });
+    if (ratio === null) expect(paired).toBeNull();
+    else expect(paired).toBeCloseTo(ratio, 10);
   });
 });

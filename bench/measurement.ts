@@ -60,6 +60,24 @@ export function medianMeasurement(rounds: readonly Round[]): Measurement | null 
   };
 }
 
+/**
+ * How many times `mine`'s CPU per request `theirs` is: the median over rounds of each round's ratio (the lower
+ * middle one of an even count), the two servers of a round having been loaded at the same time, so a slow
+ * stretch of a shared machine weighs on both sides of each ratio. Rounds where either has no reading drop out.
+ * @example pairedRatio({ roundsCpuUsPerRequest: [60, 90] }, { roundsCpuUsPerRequest: [50, 60] }) // 1.2
+ */
+export function pairedRatio(
+  mine: Pick<Measurement, 'roundsCpuUsPerRequest'>,
+  theirs: Pick<Measurement, 'roundsCpuUsPerRequest'>,
+): number | null {
+  const ratios = mine.roundsCpuUsPerRequest.flatMap((cost, round) => {
+    const other = theirs.roundsCpuUsPerRequest[round];
+    return cost === null || other === null || other === undefined || other <= 0 ? [] : [cost / other];
+  });
+  ratios.sort((a, b) => a - b);
+  return ratios[Math.floor((ratios.length - 1) / 2)] ?? null;
+}
+
 /** Bounds of a measured run: enough requests to mean something, few enough to end on a slow server. */
 export const AMOUNT_LIMITS = { min: 1_000, max: 2_000_000 } as const;
 

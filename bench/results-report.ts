@@ -1,5 +1,5 @@
 import type { BenchResults, CaseResult, ServerRole, TargetVerdict } from './bench-results.js';
-import type { Measurement } from './measurement.js';
+import { pairedRatio, type Measurement } from './measurement.js';
 import type { ProbeResult, ProbeRow } from './probes/probe.js';
 
 type Cell = Measurement | null | undefined;
@@ -24,10 +24,8 @@ const kb = (bytes: number | undefined) => (bytes === undefined ? '—' : (bytes 
 
 function ratio(mine: Cell, theirs: Cell): string {
   if (mine === undefined || theirs === undefined) return '—';
-  const a = mine?.cpuUsPerRequest;
-  const b = theirs?.cpuUsPerRequest;
-  if (a == null || b == null || b <= 0) return 'n/a';
-  return `${(a / b).toFixed(2)}x`;
+  const paired = mine === null || theirs === null ? null : pairedRatio(mine, theirs);
+  return paired === null ? 'n/a' : `${paired.toFixed(2)}x`;
 }
 
 const hasBefore = (results: BenchResults) => results.builds.some((b) => b.label === 'before');
@@ -179,15 +177,17 @@ function renderMachine({ machine, settings, date }: BenchResults): string {
 }
 
 const METHOD =
-  'Each server runs in its own child process; autocannon drives one server at a time from the runner process, ' +
-  'alternating servers within each round of a case (each round starting with the next server) so drift hits all ' +
-  'alike. A measured run sends a fixed number of requests, set from the CPU per request of the warm-up just ' +
-  "before it so that it costs the server about the CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and " +
-  'after: CPU per request does not depend on how fast the load generator can ask. Shown: the round with the ' +
-  'median CPU per request (errors summed over all rounds). The ceiling is a bare `node:http` server replaying ' +
-  "subcat's own captured bytes for the case. `before` is the mock built from another commit, measured in the " +
-  'same rounds. Prism (`prism mock`) answers every list with its one static example, so it is measured only ' +
-  "where that example is about the size of the mock's body (the one-record page), once, and shown on both store rows.";
+  'Each server runs in its own child process. In each round of a case, autocannon (in the runner process) loads ' +
+  'subcat, the ceiling and `before` at the same time, phase by phase, so a slow stretch of the shared machine ' +
+  'falls on all of them alike; Prism is measured alone after them. A measured run sends a fixed number of ' +
+  'requests, set from the CPU per request of the warm-up just before it so that it costs the server about the ' +
+  "CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU " +
+  'per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per ' +
+  "request (errors summed over all rounds); a ratio is the median of the rounds' ratios, each of two servers " +
+  "loaded together. The ceiling is a bare `node:http` server replaying subcat's own captured bytes (head and " +
+  'body) for the case. `before` is the mock built from another commit. Prism (`prism mock`) answers every list ' +
+  "with its one static example, so it is measured only where that example is about the size of the mock's body " +
+  '(the one-record page), once, and shown on both store rows.';
 
 /** The whole of bench/results.md. */
 export function renderResultsMarkdown(results: BenchResults): string {

@@ -1,5 +1,5 @@
 import type { BenchResults, CaseResult, ServerRole, TargetVerdict, Verdict } from './bench-results.js';
-import type { Measurement } from './measurement.js';
+import { pairedRatio, type Measurement } from './measurement.js';
 
 /** The speed targets of issue 11; a miss is reported, never a failed process. */
 export const TARGETS = {
@@ -46,7 +46,8 @@ function cpuRatioTarget(
   if (broken !== undefined) return { ...base, actual: `subcat: ${broken}`, verdict: 'MISS' };
   const theirsBroken = failures(theirs);
   if (theirsBroken !== undefined) return { ...base, actual: `${other}: ${theirsBroken}`, verdict: 'n/a' };
-  const ratio = mine.cpuUsPerRequest / theirs.cpuUsPerRequest;
+  const ratio = pairedRatio(mine, theirs);
+  if (ratio === null) return { ...base, actual: 'not measured', verdict: 'n/a' };
   return {
     ...base,
     // Three decimals, so a ratio just over the bound does not read as the bound itself.
