@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { startMock } from './index.js';
 import { MOCK_USAGE, parseMockArgs } from './mock-options.js';
 
 export const USAGE = `Usage: subcat <command> [options]
@@ -47,8 +48,6 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
-    // Loaded here, as the kit is in check(): `subcat check` never pays for the mock's modules (faker, fastify).
-    const { startMock } = await import('./index.js');
     running = await startMock(args.options);
   } catch (error) {
     io.err(`subcat mock: could not start: ${(error as Error).message}\n`);
