@@ -1,6 +1,6 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { conventionAt } from './convention-at.js';
-import type { SchemaError, SchemaErrors } from './schema.js';
+import type { SchemaError, SchemaErrors } from './schema-error.js';
 import { firstSegment, mayRepeat, splitOf, type SchemaSplit } from './schema-parts.js';
 import { pointerSegment, type SpecDocument } from './spec.js';
 

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
 import { errorsOf, PartsValidator, toSchemaError } from './parts-validator.js';
+import type { SchemaError, SchemaErrors } from './schema-error.js';
 import {
   pointerSegment,
   resolveLocal,
@@ -10,28 +11,7 @@ import {
   type SpecOperation,
 } from './spec.js';
 
-/** One schema break, as ajv reports it: where in the body (`instancePath`) and which rule (`keyword`). */
-export interface SchemaError {
-  instancePath: string;
-  keyword: string;
-  message: string;
-  /** The offending key when the keyword names one (additionalProperties, propertyNames, required...). */
-  key?: string;
-  schemaPath?: string;
-  /** Set when the broken part of the body is shaped by a decision (a spec node marked `x-convention`). */
-  convention?: true;
-}
-
-/**
- * The distinct schema errors of one body as far as a report needs them: the first few of each source, in the
- * order ajv finds them, and how many there were in all.
- */
-export interface SchemaErrors {
-  /** The first `keep` breaking the contract and the first `keep` breaking a convention, in the order found. */
-  errors: SchemaError[];
-  /** Distinct errors of each source, kept or not. */
-  count: { contract: number; convention: number };
-}
+export type { SchemaError, SchemaErrors } from './schema-error.js';
 
 /** Where a response's schema lives in the spec and which response entry supplied it. */
 export interface ResponseSchema {
