@@ -109,10 +109,7 @@ export function journalStep<State>(
         session: name,
         fault: exchange.fault,
         requestHeaders: exchange.request.headers,
-        requestBody:
-          exchange.body === undefined
-            ? undefined
-            : keptBody(exchange.body, false, Number(exchange.request.headers['content-length'] ?? 0)),
+        requestBody: exchange.bodyText === undefined ? undefined : keptBody(exchange.bodyText),
         responseHeaders: keptHeaders(answer),
         responseBody: keptBody(answer.body, answer.shared),
       };

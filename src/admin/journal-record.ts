@@ -13,7 +13,8 @@ export interface JournalRecord {
   session: string;
   fault: string | undefined;
   requestHeaders: IncomingHttpHeaders;
-  requestBody: unknown;
+  /** As sent (the text, or a copy of its start when long), never parsed: see keptBody. */
+  requestBody: string | Buffer | undefined;
   responseHeaders: Readonly<Record<string, string | number>>;
   responseBody: Answer['body'];
 }

@@ -31,7 +31,7 @@ describe('JournalSlots', () => {
       given: {
         method: 'POST',
         status: 201,
-        requestBody: { data: { type: 'subscriptions' } },
+        requestBody: '{"data":{"type":"subscriptions"}}',
         responseHeaders: { 'Content-Type': 'application/vnd.api+json', 'Content-Length': 2, Location: '/s/1' },
         responseBody: '{}',
       },

@@ -28,7 +28,7 @@ export class JournalSlots {
   private readonly operationId: (string | undefined)[];
   private readonly session: string[];
   private readonly fault: (string | undefined)[];
-  private readonly requestBody: unknown[];
+  private readonly requestBody: JournalRecord['requestBody'][];
   private readonly responseBody: Answer['body'][];
   /** The answer's headers when they are the response cache's (frozen, shared: a reference costs nothing). */
   private readonly sharedHeaders: (Readonly<Record<string, string | number>> | undefined)[];
@@ -52,7 +52,7 @@ export class JournalSlots {
     this.operationId = new Array<string | undefined>(size).fill(undefined);
     this.session = new Array<string>(size).fill('');
     this.fault = new Array<string | undefined>(size).fill(undefined);
-    this.requestBody = new Array<unknown>(size).fill(undefined);
+    this.requestBody = new Array<JournalRecord['requestBody']>(size).fill(undefined);
     this.responseBody = new Array<Answer['body']>(size).fill(undefined);
     this.sharedHeaders = new Array<Readonly<Record<string, string | number>> | undefined>(size).fill(
       undefined,

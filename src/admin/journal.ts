@@ -16,17 +16,18 @@ const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
 /**
  * What the journal keeps of a body when recording it: the body itself while small or shared with the response
  * cache (a reference costs nothing), else a copy of its start, so 1,000 entries of a session never hold
- * 1,000 megabyte bodies. `bytes` is the size of a parsed body as sent (its Content-Length).
+ * 1,000 megabyte bodies. A request's body is kept as the text it was sent as, never parsed: a string is one
+ * object to the garbage collector, a parsed body a graph it would trace on every full collection.
  * @example keptBody(Buffer.alloc(1_000_000)).length // 65540
  */
-export function keptBody<Body>(body: Body, shared = false, bytes = 0): Body | Buffer {
-  if (shared) return body;
-  if (Buffer.isBuffer(body))
-    return body.length > KEPT_BYTES ? Buffer.from(body.subarray(0, KEPT_BYTES)) : body;
-  if (typeof body === 'string')
-    return body.length > KEPT_BYTES ? Buffer.from(body.slice(0, KEPT_BYTES)) : body;
-  if (body === undefined || bytes <= KEPT_BYTES) return body;
-  return Buffer.from((JSON.stringify(body) ?? '').slice(0, KEPT_BYTES));
+export function keptBody<Body extends Buffer | string | undefined>(
+  body: Body,
+  shared = false,
+): Body | Buffer {
+  if (shared || body === undefined || body.length <= KEPT_BYTES) return body;
+  return Buffer.isBuffer(body)
+    ? Buffer.from(body.subarray(0, KEPT_BYTES))
+    : Buffer.from(body.slice(0, KEPT_BYTES));
 }
 
 /**
@@ -147,10 +148,8 @@ export function journalEntry(record: JournalRecord): JournalEntry {
   };
 }
 
-function textOf(body: unknown): string {
-  if (typeof body === 'string') return body;
-  if (Buffer.isBuffer(body)) return body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4);
-  return JSON.stringify(body) ?? '';
+function textOf(body: string | Buffer): string {
+  return typeof body === 'string' ? body : body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4);
 }
 
 function shownBody(text: string | undefined): { body: string | null; truncated: boolean } {

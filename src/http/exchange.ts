@@ -48,6 +48,11 @@ export class Exchange<Target = unknown, Session = unknown> {
   sessionKey = '';
   /** The parsed, validated JSON body, when the operation takes one. */
   body: unknown = undefined;
+  /**
+   * The body's text as sent (a byte-order mark dropped), for the journal: one flat string costs the garbage
+   * collector nothing to trace, where the parsed body is a graph of objects it marks as long as it is kept.
+   */
+  bodyText: string | undefined = undefined;
   /** What a fault rule did to this request, for the journal. */
   fault?: string;
 

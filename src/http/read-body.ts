@@ -76,12 +76,15 @@ export function checkJsonContentType(request: IncomingMessage): void {
   );
 }
 
-/** The JSON body of a POST/PUT: 413, 415, then 400 for an empty, malformed or not UTF-8 body. */
+/**
+ * The JSON body of a POST/PUT, parsed, and its text as sent: 413, 415, then 400 for an empty, malformed or
+ * not UTF-8 body.
+ */
 export async function readJsonBody(
   request: IncomingMessage,
   limit: number,
   bounds: BodyBounds = DEFAULT_BODY_BOUNDS,
-): Promise<unknown> {
+): Promise<{ value: unknown; text: string }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit)
     throw tooLarge(limit, `The request body is ${declared} bytes`);
@@ -120,7 +123,7 @@ export async function readJsonBody(
       { pointer },
     );
   }
-  return value;
+  return { value, text };
 }
 
 function count(text: string): number {

@@ -52,12 +52,14 @@ export function validateStep<State>(
     }
     return (async () => {
       if (readsJson) {
-        exchange.body = await readJsonBody(request, bodyLimit, validators.bounds);
+        const { value, text } = await readJsonBody(request, bodyLimit, validators.bounds);
+        exchange.body = value;
+        exchange.bodyText = text;
         const found = operation?.body?.(exchange.body);
         for (const violation of found?.violations ?? []) violations.push(violation);
         check(exchange, violations, found?.omitted);
       } else {
-        exchange.body = (await readBody(request, bodyLimit)).toString('utf8');
+        exchange.body = exchange.bodyText = (await readBody(request, bodyLimit)).toString('utf8');
         check(exchange, violations);
       }
       return next();
