@@ -6,6 +6,7 @@ import { planChecks } from './plan.js';
 import type { Reporter, RunSummary } from './reporters/reporter.js';
 import { exitCode, outcomeOf, runChecks } from './runner.js';
 import { SpecValidator } from './schema.js';
+import { testSettings } from '../test/support/scripted-context.js';
 
 const failure = (source: 'contract' | 'convention', known?: boolean): Failure => ({
   checkId: 'x.y',
@@ -103,16 +104,7 @@ describe('runChecks', () => {
     const env: RunEnvironment = {
       baseUrl: new URL('http://127.0.0.1:1'),
       ids: { catalogId: 'c', releaseId: 'r', nodeId: 'n' },
-      settings: {
-        strict,
-        readOnly: true,
-        timeoutMs: 1000,
-        maxResponseMs: undefined,
-        seed: 1,
-        secretHeaders: [],
-        secretValues: [],
-        consistencyMs: 0,
-      },
+      settings: testSettings({ strict, readOnly: true }),
       client,
       validator: new SpecValidator({ paths: {} }),
       cache: createCache(),

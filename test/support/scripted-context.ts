@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Check, CheckContext } from '../../conformance/check.js';
+import type { Check, CheckContext, RunSettings } from '../../conformance/check.js';
 import type { Client, Exchange, SendOptions } from '../../conformance/client.js';
 import { createCache, createContext } from '../../conformance/context.js';
 import { SpecValidator } from '../../conformance/schema.js';
@@ -9,6 +9,21 @@ import { exposeGc } from './expose-gc.js';
 let validator: SpecValidator | undefined;
 
 /** A 200 answer with a list body of `records` records, as if its body weighed `bytes`. */
+/** A run's settings for a test against a fake server: lenient, writing, 1 s timeouts, seed 1, no polling. */
+export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings {
+  return {
+    strict: false,
+    readOnly: false,
+    timeoutMs: 1000,
+    maxResponseMs: undefined,
+    seed: 1,
+    secretHeaders: [],
+    secretValues: [],
+    consistencyMs: 0,
+    ...overrides,
+  };
+}
+
 export function listAnswer(options: SendOptions, records: number, bytes = records * 40): Exchange {
   return {
     seq: 0,
@@ -44,16 +59,7 @@ export function scriptedContext(
     {
       baseUrl: new URL('http://127.0.0.1:1'),
       ids: { catalogId: 'c', releaseId: 'r', nodeId: 'n' },
-      settings: {
-        strict: false,
-        readOnly: false,
-        timeoutMs: 1000,
-        maxResponseMs: undefined,
-        seed: 1,
-        secretHeaders: [],
-        secretValues: [],
-        consistencyMs: 0,
-      },
+      settings: testSettings(),
       client,
       validator,
       cache: createCache(),
