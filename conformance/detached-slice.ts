@@ -5,8 +5,7 @@
  * @example detachedSlice(body, 8000) // the same characters as body.slice(0, 8000), not sharing body's memory
  */
 export function detachedSlice(text: string, end: number): string {
-  const head = text.length > end ? text.slice(0, end) : text;
-  // Short strings are copied by V8 already; only a view of a longer string needs the copy.
-  if (head === text || head.length < 64) return head;
-  return Buffer.from(head, 'utf16le').toString('utf16le');
+  if (text.length <= end) return text;
+  // Always copied: V8 makes a view of any slice of 13 characters or more (SlicedString::kMinLength).
+  return Buffer.from(text.slice(0, end), 'utf16le').toString('utf16le');
 }

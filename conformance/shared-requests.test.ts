@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
 describe('walkPages', () => {
   const cases = [
     { what: "the mock's pages (48 KB): batches of 4 up to the page bound", pageBytes: 48 * 1024, pages: 20 },
-    { what: 'pages of 1 MB: to the byte bound and one page past it', pageBytes: MB, pages: 4 },
+    { what: 'pages of 1 MB: exactly to the byte bound', pageBytes: MB, pages: 4 },
     {
       what: "Prism's 3 MB pages: one page past the byte bound, not a whole batch",
       pageBytes: 3 * MB,

@@ -78,12 +78,13 @@ export function checkJsonContentType(request: IncomingMessage): void {
 
 /**
  * The JSON body of a POST/PUT, parsed, and its text as sent: 413, 415, then 400 for an empty, malformed or
- * not UTF-8 body.
+ * not UTF-8 body. `sent` is told the text as soon as it is read, so the journal shows even a body refused.
  */
 export async function readJsonBody(
   request: IncomingMessage,
   limit: number,
   bounds: BodyBounds = DEFAULT_BODY_BOUNDS,
+  sent?: (text: string) => void,
 ): Promise<{ value: unknown; text: string }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit)
@@ -92,6 +93,7 @@ export async function readJsonBody(
   const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
   const decoded = bytes.toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+  sent?.(text);
   if (text.trim() === '')
     throw HttpError.of(400, 'The request body is empty; send a JSON object such as {"data": {...}}', {
       pointer: '',

@@ -106,6 +106,21 @@ describe('GET /__subcat/requests', () => {
     expect(entry?.request.body).toBe(JSON.stringify(body).slice(0, 16 * 1024));
   });
 
+  it.each([
+    { what: 'malformed JSON', body: '{"data": {"name": "x",}' },
+    { what: 'arrays nested past the bounds', body: `${'['.repeat(5_000)}${']'.repeat(5_000)}` },
+  ])('shows a body refused before it was parsed ($what) as it was sent', async ({ body }) => {
+    const reply = await request(`${mock.url}${SUBSCRIPTIONS}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.api+json' },
+      body,
+    });
+    await reply.body.text();
+    expect(reply.statusCode).toBe(400);
+    const [entry] = await journal();
+    expect(entry?.request).toMatchObject({ body, truncated: false });
+  });
+
   describe('filters', () => {
     beforeEach(async () => {
       await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);

@@ -8,7 +8,6 @@ import { exposeGc } from './expose-gc.js';
 
 let validator: SpecValidator | undefined;
 
-/** A 200 answer with a list body of `records` records, as if its body weighed `bytes`. */
 /** A run's settings for a test against a fake server: lenient, writing, 1 s timeouts, seed 1, no polling. */
 export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings {
   return {
@@ -24,6 +23,7 @@ export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings 
   };
 }
 
+/** A 200 answer with a list body of `records` records, as if its body weighed `bytes`. */
 export function listAnswer(options: SendOptions, records: number, bytes = records * 40): Exchange {
   return {
     seq: 0,

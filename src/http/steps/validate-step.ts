@@ -52,9 +52,9 @@ export function validateStep<State>(
     }
     return (async () => {
       if (readsJson) {
-        const { value, text } = await readJsonBody(request, bodyLimit, validators.bounds);
-        exchange.body = value;
-        exchange.bodyText = text;
+        exchange.body = (
+          await readJsonBody(request, bodyLimit, validators.bounds, (text) => (exchange.bodyText = text))
+        ).value;
         const found = operation?.body?.(exchange.body);
         for (const violation of found?.violations ?? []) violations.push(violation);
         check(exchange, violations, found?.omitted);
