@@ -82,7 +82,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
         return answerOf(handler({ request: exchange.request, params, query, body, session }));
       };
       if (operation?.body === undefined) return done(undefined);
-      return readJsonBody(exchange.request, 64 * 1024, validators.bounds).then(({ value }) => done(value));
+      return readJsonBody(exchange.request, 64 * 1024, validators.bounds).then(done);
     },
   });
   const file = (name: string, asset: { type: string; body: Buffer }) =>

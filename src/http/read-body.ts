@@ -77,15 +77,15 @@ export function checkJsonContentType(request: IncomingMessage): void {
 }
 
 /**
- * The JSON body of a POST/PUT, parsed, and its text as sent: 413, 415, then 400 for an empty, malformed or
- * not UTF-8 body. `sent` is told the text as soon as it is read, so the journal shows even a body refused.
+ * The JSON body of a POST/PUT: 413, 415, then 400 for an empty, malformed or not UTF-8 body. `sent` is told
+ * its text as soon as it is read, so the journal shows even a body refused.
  */
 export async function readJsonBody(
   request: IncomingMessage,
   limit: number,
   bounds: BodyBounds = DEFAULT_BODY_BOUNDS,
   sent?: (text: string) => void,
-): Promise<{ value: unknown; text: string }> {
+): Promise<unknown> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit)
     throw tooLarge(limit, `The request body is ${declared} bytes`);
@@ -125,7 +125,7 @@ export async function readJsonBody(
       { pointer },
     );
   }
-  return { value, text };
+  return value;
 }
 
 function count(text: string): number {

@@ -52,9 +52,9 @@ export function validateStep<State>(
     }
     return (async () => {
       if (readsJson) {
-        exchange.body = (
-          await readJsonBody(request, bodyLimit, validators.bounds, (text) => (exchange.bodyText = text))
-        ).value;
+        exchange.body = await readJsonBody(request, bodyLimit, validators.bounds, (text) => {
+          exchange.bodyText = text;
+        });
         const found = operation?.body?.(exchange.body);
         for (const violation of found?.violations ?? []) violations.push(violation);
         check(exchange, violations, found?.omitted);
