@@ -41,6 +41,13 @@ function leaves(matrix: VariationMatrix): string[] {
   return Object.values(matrix).flatMap((value) => (typeof value === 'string' ? [value] : leaves(value)));
 }
 
+function levels(matrix: VariationMatrix): VariationMatrix[] {
+  return [
+    matrix,
+    ...Object.values(matrix).flatMap((value) => (typeof value === 'string' ? [] : levels(value))),
+  ];
+}
+
 describe('seedFamily', () => {
   const shapes = [
     { optionCounts: [3, 2], children: 6 },
@@ -59,6 +66,9 @@ describe('seedFamily', () => {
       expect(family).toHaveLength(children);
       expect(parent?.child_ids).toEqual(family.map((child) => child.id));
       expect(leaves(parent?.variation_matrix ?? {}).sort()).toEqual(family.map((child) => child.id).sort());
+      // Keyed by unique ids: every level without a prototype (a dictionary to V8, see matrixLevel).
+      for (const level of levels(parent?.variation_matrix ?? {}))
+        expect(Object.getPrototypeOf(level)).toBeNull();
       for (const variation of parent?.variations ?? []) {
         expect([...variation.options].sort(bySortOrderDescending)).toEqual(variation.options);
       }

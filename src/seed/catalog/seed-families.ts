@@ -103,6 +103,15 @@ function combinations(variations: readonly Variation[]): VariationOption[][] {
   );
 }
 
+/**
+ * A level of a variation matrix, keyed by option ids: without a prototype, so V8 keeps it as a dictionary.
+ * A plain `{}` gets a hidden class per new key, and the ids are unique: 10,000 products per release left
+ * every request in the process 40 µs slower, cached GETs included (node products 136 vs 65 µs, /proc).
+ */
+function matrixLevel(): VariationMatrix {
+  return Object.create(null) as VariationMatrix;
+}
+
 function setInMatrix(matrix: VariationMatrix, optionIds: readonly string[], childId: string): void {
   let level = matrix;
   optionIds.forEach((optionId, index) => {
@@ -111,7 +120,7 @@ function setInMatrix(matrix: VariationMatrix, optionIds: readonly string[], chil
       return;
     }
     const next = level[optionId];
-    const nested: VariationMatrix = typeof next === 'object' ? next : {};
+    const nested = typeof next === 'object' ? next : matrixLevel();
     level[optionId] = nested;
     level = nested;
   });
@@ -128,7 +137,7 @@ export function seedFamily(
 ): ProductRecord[] {
   const parent = seedProductBase(context, traits, 'parent');
   const variations = seedVariations(context.random, optionCounts);
-  const matrix: VariationMatrix = {};
+  const matrix = matrixLevel();
   const children = combinations(variations).map((options, index) => {
     // Children carry prices of their own, not the parent's sale, tiers or modifiers.
     const child = seedProductBase(
