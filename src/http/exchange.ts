@@ -4,7 +4,7 @@ import type { PublicUrl } from './public-url.js';
 /** What a pipeline step answers: a status, headers and a body, not yet written. */
 export interface Answer {
   status: number;
-  headers: Record<string, string | number>;
+  headers: Readonly<Record<string, string | number>>;
   /** Undefined for no body (204, 304, HEAD is handled when sending). */
   body: Buffer | string | undefined;
   /**
@@ -14,7 +14,7 @@ export interface Answer {
   misbehave?: 'reset' | 'hang' | 'truncate';
   /** The body is the response cache's own buffer: whoever keeps a reference to it adds no memory. */
   shared?: true;
-  /** The response cache's frozen headers `headers` were copied from: while equal, keeping them adds no memory. */
+  /** The response cache's frozen headers: `headers` are these or a copy of them; while equal, keeping them adds no memory. */
   sharedHeaders?: Readonly<Record<string, string | number>>;
   /** An answer that goes on (Server-Sent Events): called with the response once the head is written. */
   stream?: (response: ServerResponse) => void;
@@ -25,7 +25,7 @@ export interface RoutedRequest<Target> {
   target: Target;
   /** The path template it matched, e.g. `/subscriptions/subscriptions/{subscription_uuid}`. */
   template: string;
-  params: Record<string, string>;
+  params: Readonly<Record<string, string>>;
 }
 
 /**

@@ -26,8 +26,9 @@ export function cacheStep<State>(
       key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);
     if (hit !== undefined) {
+      // The kept headers themselves, frozen: a step that adds one (CORS, the session) makes a new object.
       const { status, headers, body } = hit;
-      return { status, headers: { ...headers }, body, shared: true, sharedHeaders: headers };
+      return { status, headers, body, shared: true, sharedHeaders: headers };
     }
     return andThen(next(), (answer): Answer => {
       if (
