@@ -29,20 +29,10 @@ function setup(config: Partial<RouteConfig> = {}) {
 
 describe('routeStep', () => {
   const cases = [
-    {
-      target: '/v2/things/a%20b?x=1',
-      headers: { host: 'mock.test' },
-      base: 'http://mock.test/v2',
-      id: 'a b',
-    },
-    {
-      target: '/v2/things/c',
-      headers: { host: 'other.test:8080' },
-      base: 'http://other.test:8080/v2',
-      id: 'c',
-    },
+    { target: '/v2/things/a%20b?x=1', headers: { host: 'mock.test' }, base: 'http://mock.test/v2', id: 'a b' },
+    { target: '/v2/things/c', headers: { host: 'other.test:8080' }, base: 'http://other.test:8080/v2', id: 'c' },
     { target: '/v2/things/c', headers: {}, base: 'http://fallback.test:1/v2', id: 'c' },
-  ];
+  ]; // prettier-ignore
   it.each(cases)(
     'resolves $target with Host $headers.host to $base and id $id, the second time alike',
     (c) => {
