@@ -54,8 +54,9 @@ Options:
                     in the same rounds; the worktree is removed afterwards
   --cpu-seconds S   server CPU each measured run aims at (default 2; env BENCH_CPU_SECONDS)
   --warmup S        warm-up seconds before each measured run (default 0.5; env BENCH_WARMUP)
-  --rounds N        measured runs per case and server, the servers of a round loaded together;
-                    the round with the median CPU per request is reported (default 3; env BENCH_ROUNDS)
+  --rounds N        measured runs per case and server, each on new processes of the mocks and the
+                    ceiling, the servers of a round loaded together; the round with the median CPU per
+                    request is reported (default 3; env BENCH_ROUNDS)
   --connections N   concurrent connections (default 50; env BENCH_CONNECTIONS)
   --startup-runs N  start-ups timed per store size and build, median reported (default 3)
   --quick           --rounds 1 --startup-runs 1 and fewer probe samples, unless given (env BENCH_QUICK=1)

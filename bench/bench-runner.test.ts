@@ -178,7 +178,7 @@ Command: \`npm run bench -- --before main\`.
 
 Builds: \`subcat\` is this checkout (abc1234); \`before\` is main (0433027).
 
-Each server runs in its own child process. In each round of a case, autocannon (in the runner process) loads subcat, the ceiling and \`before\` at the same time, phase by phase, so a slow stretch of the shared machine falls on all of them alike; Prism is measured alone after them. A measured run sends a fixed number of requests, set from the CPU per request of the warm-up just before it so that it costs the server about the CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per request (errors summed over all rounds); a ratio is the median of the rounds' ratios, each of two servers loaded together. The ceiling is a bare \`node:http\` server replaying subcat's own captured bytes (head and body) for the case. \`before\` is the mock built from another commit. Prism (\`prism mock\`) answers every list with its one static example, so it is measured only where that example is about the size of the mock's body (the one-record page), once, and shown on both store rows.
+Each server runs in its own child process. In each round of a case, autocannon (in the runner process) loads subcat, the ceiling and \`before\` at the same time, phase by phase, so a slow stretch of the shared machine falls on all of them alike; Prism is measured alone after them. Every round runs on new processes of subcat, the ceiling and \`before\` (one process of a build kept its own cost for a while), each warmed up before it is measured. A measured run sends a fixed number of requests, set from the CPU per request of the warm-up just before it so that it costs the server about the CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per request (errors summed over all rounds); a ratio is the median of the rounds' ratios, each of two servers loaded together. The ceiling is a bare \`node:http\` server replaying subcat's own captured bytes (head and body) for the case. \`before\` is the mock built from another commit. Prism (\`prism mock\`) answers every list with its one static example, so it is measured only where that example is about the size of the mock's body (the one-record page), once, and shown on both store rows.
 
 ## Server CPU per request
 
@@ -264,8 +264,9 @@ describe('a fake run of the whole bench', () => {
   it('stops every server it started', async () => {
     const world = fakeWorld();
     await runBench(options, world.deps);
-    // Two start-ups per build and store size, two ceilings, Prism, and the probe's mock.
-    expect(world.started()).toBe(2 * 2 * 2 + 2 + 1 + 1);
+    // Two start-ups per build and store size, two ceilings, Prism, and the probe's mock; then for each of the
+    // two rounds of the two cases on each store, new processes of both builds and of the ceiling.
+    expect(world.started()).toBe(2 * 2 * 2 + 2 + 1 + 1 + 2 * 2 * 2 * 3);
     expect([...world.running]).toEqual([]);
   });
 

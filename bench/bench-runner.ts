@@ -55,6 +55,8 @@ interface Store {
   size: StoreSize;
   mocks: Map<BuildLabel, BenchServer>;
   ceiling: BenchServer;
+  /** subcat's answers to every case, which the ceiling replays. */
+  captured: readonly CapturedResponse[];
   cases: BenchCase[];
   bodyBytes: Map<string, Partial<Record<ServerRole, number>>>;
   notes: Map<string, string[]>;
@@ -64,9 +66,15 @@ interface Store {
  * Starts one store size for every build, `runs` times each, builds alternating, keeping the last start of each:
  * one slow start-up on a busy machine is not the figure, and a busy minute hits both builds.
  */
+/** The mock's arguments for a store size. */
+function storeArgs(size: StoreSize): string[] {
+  const { subscriptions, products } = STORES[size];
+  return ['--subscriptions', String(subscriptions), '--products', String(products)];
+}
+
 async function startStore(deps: BenchDeps, size: StoreSize, runs: number, track: Track) {
   const { subscriptions, products } = STORES[size];
-  const args = ['--subscriptions', String(subscriptions), '--products', String(products)];
+  const args = storeArgs(size);
   const samples = new Map<BuildLabel, number[]>(deps.builds.map((b) => [b.label, []]));
   const mocks = new Map<BuildLabel, BenchServer>();
   for (let run = 1; run <= runs; run++) {
@@ -135,7 +143,23 @@ async function prepareStore(
   }
   for (const line of [...notes.values()].flat()) deps.log(`  note (${size}): ${line}`);
   const ceiling = track(await deps.startCeiling(size, captured));
-  return { size, mocks, ceiling, cases, bodyBytes, notes };
+  return { size, mocks, ceiling, captured, cases, bodyBytes, notes };
+}
+
+/** A build's mock of a store; a new process of it (same store size) replaces the store's for the next cases. */
+function mockContender(deps: BenchDeps, store: Store, build: Build, track: Track): Contender {
+  const server = store.mocks.get(build.label);
+  if (server === undefined) throw new Error(`no ${build.label} mock was started`);
+  return {
+    role: build.label,
+    server,
+    fresh: async () => {
+      await store.mocks.get(build.label)?.stop();
+      const server = track(await deps.startMock(build, storeArgs(store.size)));
+      store.mocks.set(build.label, server);
+      return server;
+    },
+  };
 }
 
 /** Prism's figure for a case: measured once on the first store when its example answers 2xx. */
@@ -177,11 +201,19 @@ async function runCases(options: BenchOptions, deps: BenchDeps, track: Track) {
       deps.log(`${benchCase.title} [${store.size}]`);
       const notes = [...(store.notes.get(id) ?? [])];
       const bodyBytes = { ...store.bodyBytes.get(id) };
-      const before = store.mocks.get('before');
+      const mock = (label: BuildLabel) =>
+        deps.builds.filter((b) => b.label === label).map((b) => mockContender(deps, store, b, track));
       const contenders: Contender[] = [
-        { role: 'subcat', server: store.mocks.get('subcat') as BenchServer },
-        { role: 'ceiling', server: store.ceiling },
-        ...(before === undefined ? [] : [{ role: 'before' as const, server: before }]),
+        ...mock('subcat'),
+        {
+          role: 'ceiling',
+          server: store.ceiling,
+          fresh: async () => {
+            await store.ceiling.stop();
+            return (store.ceiling = track(await deps.startCeiling(store.size, store.captured)));
+          },
+        },
+        ...mock('before'),
         ...(index === 0 ? await prismContender(deps, prism, benchCase, bodyBytes, notes) : []),
       ];
       const measurements = await measureCase(deps, options, benchCase, contenders, notes);

@@ -130,11 +130,70 @@ describe('measureCase', () => {
       ...names.map((n) => `done ${n}`),
     ];
     const group = (names: string[]) => [
-      ...phase('warm', names), // the first round's extra warm-up
+      ...phase('warm', names), // the warm-up
       ...phase('warm', names), // the estimate
       ...phase('measure', names),
     ];
     expect(events).toEqual([...group(['subcat', 'ceiling']), ...group(['prism'])]);
+  });
+
+  it('runs every round on new processes, warmed up, and measures those', async () => {
+    // The first process (999 µs) is the one the store started: every round runs on one of its own.
+    const { io } = fakeIo({
+      subcat: 999,
+      ceiling: 16,
+      'subcat-1': 20,
+      'subcat-2': 30,
+      'subcat-3': 40,
+      prism: 200,
+    });
+    const warmed: string[] = [];
+    const load = io.load;
+    io.load = (baseUrl, requests, plan) => {
+      if ('seconds' in plan) warmed.push(new URL(baseUrl).hostname.replace('.test', ''));
+      return load(baseUrl, requests, plan);
+    };
+    const started: string[] = [];
+    const fresh = () => {
+      const name = `subcat-${started.length + 1}`;
+      started.push(name);
+      return Promise.resolve(server(name, name.length)); // the fake load reads a pid from the name
+    };
+    const withFresh = [
+      { role: 'subcat' as const, server: server('subcat', 6), fresh },
+      contenders[1],
+      { role: 'prism' as const, server: server('prism', 5) },
+    ].filter((c) => c !== undefined);
+    const result = await measureCase(io, caseSettings, listCase, withFresh, []);
+    expect(started).toEqual(['subcat-1', 'subcat-2', 'subcat-3']);
+    expect(result.subcat?.roundsCpuUsPerRequest.map((us) => Math.round(us ?? 0))).toEqual([20, 30, 40]);
+    // Prism has no new process: its rounds are all on the one it has.
+    expect(result.prism?.roundsCpuUsPerRequest).toEqual([200, 200, 200]);
+    // A warm-up and an estimate on each round's process before it is measured.
+    expect(warmed.filter((name) => name.startsWith('subcat'))).toEqual([
+      'subcat-1',
+      'subcat-1',
+      'subcat-2',
+      'subcat-2',
+      'subcat-3',
+      'subcat-3',
+    ]);
+  });
+
+  it('a server whose new process fails to start is n/a for the case, with a note', async () => {
+    const { io } = fakeIo({ subcat: 20, ceiling: 16 });
+    const notes: string[] = [];
+    const failing = [
+      {
+        role: 'subcat' as const,
+        server: server('subcat', 6),
+        fresh: () => Promise.reject(new Error('port taken')),
+      },
+      contenders[1],
+    ].filter((c) => c !== undefined);
+    const result = await measureCase(io, caseSettings, listCase, failing, notes);
+    expect([result.subcat, result.ceiling?.roundsCpuUsPerRequest]).toEqual([null, [16, 16, 16]]);
+    expect(notes).toEqual(['subcat: port taken']);
   });
 
   it("another server's non-2xx answers are named in a note", async () => {

@@ -179,7 +179,9 @@ function renderMachine({ machine, settings, date }: BenchResults): string {
 const METHOD =
   'Each server runs in its own child process. In each round of a case, autocannon (in the runner process) loads ' +
   'subcat, the ceiling and `before` at the same time, phase by phase, so a slow stretch of the shared machine ' +
-  'falls on all of them alike; Prism is measured alone after them. A measured run sends a fixed number of ' +
+  'falls on all of them alike; Prism is measured alone after them. Every round runs on new processes of ' +
+  'subcat, the ceiling and `before` (one process of a build kept its own cost for a while), each warmed up ' +
+  'before it is measured. A measured run sends a fixed number of ' +
   'requests, set from the CPU per request of the warm-up just before it so that it costs the server about the ' +
   "CPU above, and reads the server's user + system CPU (all its threads) from /proc just before and after: CPU " +
   'per request does not depend on how fast the load generator can ask. Shown: the round with the median CPU per ' +
