@@ -41,6 +41,11 @@ export class Exchange<Target = unknown, Session = unknown> {
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */
   base = '';
   routed?: RoutedRequest<Target>;
+  /**
+   * The same number for requests to the same public origin (Host, X-Forwarded-* when trusted) and raw target,
+   * whatever the method; never for two that differ. Set by the route step; the response cache keys on it.
+   */
+  resolution = 0;
   /** The session the request reads and writes, and its name ('' for the default); set by the session step. */
   session?: Session;
   sessionName = '';

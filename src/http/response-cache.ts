@@ -17,25 +17,6 @@ export const DEFAULT_RESPONSE_CACHE_LIMITS: ResponseCacheLimits = {
   maxEntries: 5_000,
 };
 
-/** What the response depends on besides the store: everything else about the request is the same or refused. */
-export interface ResponseCacheKey {
-  /** The public origin links are built from, `http://host:port` as publicUrl computes it. */
-  origin: string;
-  /** The request target as received: path and raw query, base path included. */
-  target: string;
-  /** The negotiated language. */
-  language: string;
-}
-
-/**
- * The key as one string. Language and origin never hold a space (one of a fixed set; a proto and a host that
- * passed publicUrl's checks), so splitting at the first two spaces gives back exactly the three parts:
- * different requests cannot share a key.
- */
-export function responseCacheKey({ origin, target, language }: ResponseCacheKey): string {
-  return `${language} ${origin} ${target}`;
-}
-
 interface Entry {
   version: number;
   response: CachedResponse;

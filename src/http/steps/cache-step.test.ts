@@ -34,11 +34,16 @@ interface Request {
   to?: Target<State>;
 }
 
+/** As the route step numbers resolutions: one number per public origin and raw target (route-step.test.ts). */
+const resolutions = new Map<string, number>();
+const resolutionOf = (key: string) => resolutions.get(key) ?? resolutions.set(key, resolutions.size + 1).size;
+
 function exchangeOf(request: Request, state: State): E {
   const { method = 'GET', target = '/things?a=1', origin = 'http://mock.test', headers = {}, sessionKey = '', to = operation() } = request;
   const exchange: E = new Exchange({ method, url: target, headers } as IncomingMessage, {} as ServerResponse, 'r1', 0n);
   exchange.url = PublicUrl.of(new URL(target, origin));
   exchange.routed = { target: to, template: '/things', params: {} };
+  exchange.resolution = resolutionOf(`${origin} ${target}`);
   exchange.sessionKey = sessionKey;
   exchange.session = 'session' in request ? request.session : state;
   return exchange;
@@ -127,8 +132,8 @@ describe('cacheStep', () => {
   });
 
   const alike: { title: string; a: Request; b: Request }[] = [
-    { title: 'headers it is not told to read (request ids, CORS origins, user agents)', a: { headers: { 'x-request-id': 'r1', origin: 'http://o', 'user-agent': 'u' } }, b: { headers: { 'x-request-id': 'r2' } } },
     { title: 'a HEAD after a GET (HEAD is the GET route answering)', a: { method: 'GET' }, b: { method: 'HEAD' } },
+    { title: 'headers it is not told to read (request ids, CORS origins, user agents)', a: { headers: { 'x-request-id': 'r1', origin: 'http://o', 'user-agent': 'u' } }, b: { headers: { 'x-request-id': 'r2' } } },
   ]; // prettier-ignore
   it.each(alike)('answers alike $title', async ({ a, b }) => {
     const { send, calls } = setup();

@@ -6,9 +6,10 @@ import type { Target } from './route-step.js';
 
 /**
  * The whole-response cache, around validation and the handler of a route with `cacheVersion`: a GET or HEAD
- * without Prefer, keyed by everything its answer and its validity can depend on (session, origin, the raw
- * target, Accept-Language and the header parameters the spec declares, as sent) and valid for the state's
- * version. Only a 200 is kept, so a hit implies the same request was valid: it skips validation too.
+ * without Prefer, keyed by everything its answer and its validity can depend on (session; the resolution,
+ * which stands for the public origin and the raw target; Accept-Language and the header parameters the spec
+ * declares, as sent) and valid for the state's version. Only a 200 is kept, so a hit implies the same
+ * request was valid: it skips validation too.
  */
 export function cacheStep<State>(
   cache: ResponseCache,
@@ -21,7 +22,7 @@ export function cacheStep<State>(
       return next();
     if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return next();
     const version = target.route.cacheVersion(session);
-    let key = `${exchange.sessionKey}\n${exchange.url.origin}\n${request.url ?? '/'}\n${headerPart(request.headers['accept-language'])}`;
+    let key = `${exchange.resolution}\n${exchange.sessionKey}\n${headerPart(request.headers['accept-language'])}`;
     for (const name of headerParameters(target.route.operationId))
       key += `\n${headerPart(request.headers[name])}`;
     const hit = cache.get(key, version);

@@ -55,6 +55,24 @@ describe('routeStep', () => {
     expect(Object.isFrozen(first.routed?.params)).toBe(true);
   }); // prettier-ignore
 
+  it('numbers each public origin and target: the same whatever the method, never for two that differ', () => {
+    const trusted = setup({ trustProxy: true });
+    const { route } = setup();
+    const forwarded = (host: string) => ({ host: 'mock.test', 'x-forwarded-host': host });
+    const first = route('/v2/things/a');
+    expect(route('/v2/things/a').resolution).toBe(first.resolution);
+    expect(route('/v2/things/a', { host: 'mock.test' }, 'HEAD').resolution).toBe(first.resolution);
+    const others = [
+      route('/v2/things/a', { host: 'b.test' }),
+      route('/v2/things/a?x=1'),
+      route('/v2/things/b'),
+    ].map((exchange) => exchange.resolution);
+    expect(new Set([first.resolution, ...others]).size).toBe(4);
+    const [one, two] = [trusted.route('/v2/things/a', forwarded('one.test')), trusted.route('/v2/things/a', forwarded('two.test'))];
+    expect(two.resolution).not.toBe(one.resolution);
+    expect(trusted.route('/v2/things/a', forwarded('one.test')).resolution).toBe(one.resolution);
+  }); // prettier-ignore
+
   it('reads X-Forwarded-Host anew for the same target when a proxy is trusted, and ignores it when not', () => {
     const trusted = setup({ trustProxy: true });
     const plain = setup();
@@ -78,6 +96,8 @@ describe('routeStep', () => {
     for (let id = 1; id <= RESOLVED_TARGETS; id++) route(`/v2/things/${id}`);
     const again = route('/v2/things/0');
     expect(again.routed).not.toBe(first.routed);
+    // A number is never given twice, so nothing kept under the old one is found under the new.
+    expect(again.resolution).not.toBe(first.resolution);
     expect(again.routed?.params).toEqual({ thing_id: '0' });
   });
 });
