@@ -39,7 +39,7 @@ export function keptHeaders(
   answer: Pick<Answer, 'headers' | 'sharedHeaders'>,
 ): Readonly<Record<string, string | number>> {
   const { headers, sharedHeaders } = answer;
-  if (sharedHeaders === undefined) return headers;
+  if (sharedHeaders === undefined || headers === sharedHeaders) return headers;
   for (const name in headers) if (headers[name] !== sharedHeaders[name]) return headers;
   for (const name in sharedHeaders) if (!Object.hasOwn(headers, name)) return headers;
   return sharedHeaders;
