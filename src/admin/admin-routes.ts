@@ -144,7 +144,13 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       plane.clearRequests(session);
       return { status: 204 };
     }),
-    route('GET', '/requests/stream', 'streamRequests', () => eventStream(plane), 'query'),
+    route(
+      'GET',
+      '/requests/stream',
+      'streamRequests',
+      ({ query }) => eventStream(plane, query.get('session')),
+      'query',
+    ),
     route('GET', '/faults', 'listFaults', () => ({ status: 200, body: { data: plane.faults.list() } })),
     route('POST', '/faults', 'addFault', ({ body }) => ({
       status: 201,
@@ -288,8 +294,12 @@ function answerOf(result: AdminResult): Answer {
   return jsonAnswer(status, body, headers);
 }
 
-/** The journal as Server-Sent Events: one `request` event per entry of any session, a comment every 15 s. */
-function eventStream<State>(plane: ControlPlane<State>): Answer {
+/**
+ * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when null),
+ * a comment every 15 s. Only `?session=` narrows it, not the header or cookie: the inspector's page shares the
+ * app's origin, and so its cookie, yet must see every session.
+ */
+function eventStream<State>(plane: ControlPlane<State>, session: string | null): Answer {
   return {
     status: 200,
     headers: {
@@ -300,6 +310,7 @@ function eventStream<State>(plane: ControlPlane<State>): Answer {
     body: undefined,
     stream: (response: ServerResponse) => {
       const stop = plane.feed.subscribe((record) => {
+        if (session !== null && record.session !== session) return;
         response.write(`event: request\ndata: ${JSON.stringify(journalEntry(record))}\n\n`);
       });
       if (stop === undefined) {

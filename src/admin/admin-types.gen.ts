@@ -117,7 +117,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The journal as it grows, as Server-Sent Events (one `request` event per entry, any session).
+         * The journal as it grows, as Server-Sent Events (one `request` event per entry, every session's or one's).
          * @description Each `request` event's data is one JournalEntry as JSON; a comment line every 15 s keeps the stream
          *     open. When 32 streams are open already the answer is one `full` event and the end of the stream:
          *     poll `GET /__subcat/requests` instead. A browser's EventSource sends no headers, so beyond loopback
@@ -765,6 +765,12 @@ export interface operations {
     streamRequests: {
         parameters: {
             query?: {
+                /**
+                 * @description Only this session's entries; without it, every session's. Unlike the other calls, the
+                 *     x-subcat-session header and the subcat-session cookie do not narrow the stream: a page on the
+                 *     mock's origin that carries the cookie still sees every session unless it asks for one.
+                 */
+                session?: components["schemas"]["Name"];
                 /** @description The admin token, for clients that cannot send a header (beyond loopback only). */
                 token?: string;
             };

@@ -230,9 +230,12 @@ describe('DELETE /__subcat/requests', () => {
 });
 
 describe('GET /__subcat/requests/stream', () => {
-  it('sends a request event with the entry of each request as it is answered', async () => {
-    const path = '/__subcat/requests/stream';
-    const stream = await request(`${mock.url}${path}`);
+  /**
+   * Opens the stream at `query` with `headers`, sends one list request per session named in `sessions` once the
+   * stream's comment line is in, and resolves with the first `request` event's entry and the answers' ids.
+   */
+  async function firstEvent(query: string, headers: Record<string, string>, sessions: readonly string[]) {
+    const stream = await request(`${mock.url}/__subcat/requests/stream${query}`, { headers });
     expect(stream.statusCode).toBe(200);
     expect(String(stream.headers['content-type'])).toMatch(/^text\/event-stream/);
     let text = '';
@@ -244,17 +247,34 @@ describe('GET /__subcat/requests/stream', () => {
     })();
     // The stream's comment line comes first: the listener is in place before the request is sent.
     for (let guard = 0; text === '' && guard < 100_000; guard += 1) await tick();
-    const answered = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
-      headers: { 'x-subcat-session': 'streamed' },
-    });
+    const ids: string[] = [];
+    for (const session of sessions) {
+      const answered = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
+        headers: { 'x-subcat-session': session },
+      });
+      ids.push(String(answered.headers['x-request-id']));
+    }
     await seen;
     stream.body.destroy();
     const data = /event: request\ndata: (.*)\n\n/.exec(text)?.[1] ?? '{}';
-    expect(JSON.parse(data)).toMatchObject({
-      id: answered.headers['x-request-id'],
-      session: 'streamed',
-      status: 200,
-    });
+    return { entry: JSON.parse(data) as JournalEntry, ids };
+  }
+
+  it('sends a request event with the entry of each request as it is answered, of any session', async () => {
+    // The stream's own cookie names a session, and still every session's entries come.
+    const { entry, ids } = await firstEvent('', { cookie: 'subcat-session=watcher' }, ['streamed']);
+    expect(entry).toMatchObject({ id: ids[0], session: 'streamed', status: 200 });
+  });
+
+  it("?session=NAME sends only that session's entries", async () => {
+    const { entry, ids } = await firstEvent('?session=mine', {}, ['other', 'mine']);
+    expect(entry).toMatchObject({ id: ids[1], session: 'mine', status: 200 });
+  });
+
+  it('a malformed ?session= is a 400 naming the parameter', async () => {
+    const answer = await client.admin('GET', '/requests/stream?session=no%20spaces');
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.json)).toContain('session');
   });
 });
 
