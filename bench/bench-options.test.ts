@@ -51,6 +51,11 @@ const accepted: {
   { name: 'before names a git ref', argv: ['--before', '0433027'], options: { before: '0433027' } },
   { name: 'before takes the = form too', argv: ['--before=HEAD~3'], options: { before: 'HEAD~3' } },
   {
+    name: 'mock args are split at spaces',
+    argv: ['--mock-args', ' --journal-size  0 '],
+    options: { mockArgs: ['--journal-size', '0'] },
+  },
+  {
     name: 'switches turn Prism, the probes and writing off',
     argv: ['--no-prism', '--no-probes', '--no-write'],
     options: { prism: false, probes: false, write: false },

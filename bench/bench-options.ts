@@ -20,6 +20,8 @@ export interface BenchOptions {
   only: string[];
   /** A git ref to build into a temporary worktree and measure beside this checkout; null for none. */
   before: string | null;
+  /** Added to this checkout's mock's arguments in the store cases, e.g. `--journal-size 0`. */
+  mockArgs: readonly string[];
   prism: boolean;
   probes: boolean;
   /** Write bench/results.md and bench/results.json. */
@@ -35,6 +37,7 @@ export const DEFAULT_BENCH_OPTIONS: Readonly<BenchOptions> = Object.freeze({
   quick: false,
   only: [],
   before: null,
+  mockArgs: [],
   prism: true,
   probes: true,
   write: true,
@@ -52,6 +55,9 @@ Writes bench/results.md and bench/results.json.
 Options:
   --before REF      also build REF (a commit, branch or tag) into a temporary git worktree and measure its mock
                     in the same rounds; the worktree is removed afterwards
+  --mock-args ARGS  add these arguments (split at spaces) to this checkout's mock in the store cases, not in
+                    the probes nor the before build's: --before HEAD --mock-args '--journal-size 0' measures
+                    what the journal costs on every case
   --cpu-seconds S   server CPU each measured run aims at (default 2; env BENCH_CPU_SECONDS)
   --warmup S        warm-up seconds before each measured run (default 0.5; env BENCH_WARMUP)
   --rounds N        measured runs per case and server, each on new processes of the mocks and the
@@ -106,6 +112,7 @@ function parseFlags(argv: readonly string[]) {
       ...Object.fromEntries(Object.keys(NUMBER_FLAGS).map((name) => [name, { type: 'string' as const }])),
       only: { type: 'string' },
       before: { type: 'string' },
+      'mock-args': { type: 'string' },
       quick: { type: 'boolean' },
       'no-prism': { type: 'boolean' },
       'no-probes': { type: 'boolean' },
@@ -152,6 +159,8 @@ export function parseBenchArgs(
       problems.push(`--before needs a git ref, e.g. --before main, got ${JSON.stringify(before)}`);
     else given.before = before.trim();
   }
+  const mockArgs = flags['mock-args'];
+  if (typeof mockArgs === 'string') given.mockArgs = mockArgs.split(' ').filter((arg) => arg !== '');
   if (flags['no-prism'] === true) given.prism = false;
   if (flags['no-probes'] === true) given.probes = false;
   if (flags['no-write'] === true) given.write = false;

@@ -51,6 +51,8 @@ function fakeWorld() {
   const starts = new Map<string, number>();
   const measured: string[] = [];
   const log: string[] = [];
+  /** Each mock start: the build's label and the arguments after the store's. */
+  const mockStarts: string[] = [];
   let nextPid = 100;
   const loads = [0.5, 1.25];
 
@@ -95,6 +97,7 @@ function fakeWorld() {
     builds,
     startMock: (build, args) => {
       const name = `${build.label}-${sizeOf(args)}`;
+      mockStarts.push(`${name} ${(args[0] === '--subscriptions' ? args.slice(4) : args).join(' ')}`);
       const run = starts.get(name) ?? 0;
       starts.set(name, run + 1);
       return Promise.resolve(server(name, STARTUP_MS[name]?.[run] ?? 500));
@@ -129,7 +132,7 @@ function fakeWorld() {
     now: () => new Date('2026-01-02T03:04:05.000Z'),
     log: (line) => log.push(line),
   };
-  return { deps, running, measured, log, started: () => nextPid - 100 };
+  return { deps, running, measured, log, mockStarts, started: () => nextPid - 100 };
 }
 
 const probes: Probe[] = [
@@ -258,6 +261,20 @@ describe('a fake run of the whole bench', () => {
       'ceiling-small 125000',
       'before-small 100000',
       'prism 5000',
+    ]);
+  });
+
+  it("adds a build's mock arguments to its store mocks only, not to the probes' nor the other build's", async () => {
+    const world = fakeWorld();
+    const withArgs = [{ ...builds[0], mockArgs: ['--journal-size', '0'] } as Build, builds[1] as Build];
+    await runBench(options, { ...world.deps, builds: withArgs });
+    const starts = new Set(world.mockStarts);
+    expect([...starts].sort()).toEqual([
+      'before-large ',
+      'before-small ',
+      'subcat-large --journal-size 0',
+      'subcat-probe --extra',
+      'subcat-small --journal-size 0',
     ]);
   });
 

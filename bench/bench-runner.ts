@@ -66,21 +66,26 @@ interface Store {
  * Starts one store size for every build, `runs` times each, builds alternating, keeping the last start of each:
  * one slow start-up on a busy machine is not the figure, and a busy minute hits both builds.
  */
-/** The mock's arguments for a store size. */
-function storeArgs(size: StoreSize): string[] {
+/** A build's mock arguments for a store size. */
+function storeArgs(size: StoreSize, build: Build): string[] {
   const { subscriptions, products } = STORES[size];
-  return ['--subscriptions', String(subscriptions), '--products', String(products)];
+  return [
+    '--subscriptions',
+    String(subscriptions),
+    '--products',
+    String(products),
+    ...(build.mockArgs ?? []),
+  ];
 }
 
 async function startStore(deps: BenchDeps, size: StoreSize, runs: number, track: Track) {
   const { subscriptions, products } = STORES[size];
-  const args = storeArgs(size);
   const samples = new Map<BuildLabel, number[]>(deps.builds.map((b) => [b.label, []]));
   const mocks = new Map<BuildLabel, BenchServer>();
   for (let run = 1; run <= runs; run++) {
     for (const build of roundOrder(deps.builds, run)) {
       await mocks.get(build.label)?.stop();
-      const server = track(await deps.startMock(build, args));
+      const server = track(await deps.startMock(build, storeArgs(size, build)));
       mocks.set(build.label, server);
       samples.get(build.label)?.push(Math.round(server.startupMs));
     }
@@ -155,7 +160,7 @@ function mockContender(deps: BenchDeps, store: Store, build: Build, track: Track
     server,
     fresh: async () => {
       await store.mocks.get(build.label)?.stop();
-      const server = track(await deps.startMock(build, storeArgs(store.size)));
+      const server = track(await deps.startMock(build, storeArgs(store.size, build)));
       store.mocks.set(build.label, server);
       return server;
     },

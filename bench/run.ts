@@ -134,7 +134,9 @@ async function bench(options: BenchOptions, argv: readonly string[]): Promise<vo
       });
     });
   try {
-    const builds: Build[] = [{ label: 'subcat', title: describeCheckout(root), root }];
+    const { mockArgs } = options;
+    const started = mockArgs.length === 0 ? '' : `, its mock started with \`${mockArgs.join(' ')}\``;
+    const builds: Build[] = [{ label: 'subcat', title: describeCheckout(root) + started, root, mockArgs }];
     if (options.before !== null) {
       before = buildBefore(root, options.before, log);
       builds.push({

@@ -12,6 +12,8 @@ export interface Build {
   title: string;
   /** Package root: `dist/src/cli.js` and `dist/src/index.js` live under it. */
   root: string;
+  /** Added to its mock's arguments for the store cases (not the probes), e.g. `--journal-size 0`. */
+  mockArgs?: readonly string[];
 }
 
 /** A server child process the bench started. */
