@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/package-root.js';
 import { startCliChild, type CliChild } from '../support/cli-child.js';
 import { listTotal } from '../support/list-total.js';
 import { createBody, SUBSCRIPTIONS } from '../support/mock-client.js';
@@ -157,4 +160,44 @@ describe('the flags of issue 16 on the command line', () => {
     expect(await child.exited).toBe(0);
     expect(stopLine(child.stdout())).toMatchObject({ completed: 0, cut: 0 });
   });
+});
+
+describe('npm start, stopped by its process id', () => {
+  // `npm start &` then `kill $!` signals npm, which passes it on to the script's shell. A shell running
+  // `a && b` does not pass it to b, so the mock kept the port; the script now execs the mock in its place.
+  it('leaves no mock listening', async () => {
+    const npm = spawn(
+      process.platform === 'win32' ? 'npm.cmd' : 'npm',
+      ['start', '--silent', '--', '--port', '0', '--subscriptions', '5', '--products', '5', '--log-level', 'silent'],
+      { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    ); // prettier-ignore
+    const group = npm.pid ?? 0;
+    try {
+      let stdout = '';
+      npm.stdout.setEncoding('utf8');
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no address printed: ${stdout}`)), 60_000);
+        npm.stdout.on('data', (text: string) => {
+          stdout += text;
+          const found = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+          if (found !== undefined) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        });
+      });
+      // 'exit', not 'close': a mock left behind would hold npm's pipes open.
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      await stoppedListening(url);
+    } finally {
+      // Only what this test started: npm's own process group (npm, its shell, the mock).
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }, 90_000);
 });
