@@ -61,7 +61,7 @@ describe('sessionNameOf', () => {
       {
         name: 'a slash in the cookie',
         headers: { cookie: 'subcat-session=a%2Fb' },
-        source: { header: 'x-subcat-session' },
+        source: { header: 'Cookie' },
         shown: "'a/b'",
       },
       {
@@ -92,6 +92,13 @@ describe('sessionNameOf', () => {
       expect(error.status).toBe(400);
       expect(error.errors[0]?.source).toEqual(source);
       expect(error.errors[0]?.detail).toContain(shown);
+      const where =
+        'parameter' in source
+          ? 'the session parameter'
+          : 'header' in source && source.header === 'Cookie'
+            ? 'the subcat-session cookie'
+            : 'the x-subcat-session header';
+      expect(error.errors[0]?.detail).toContain(`in ${where} must be 1 to 64 letters`);
     },
   );
 });

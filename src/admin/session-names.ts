@@ -14,15 +14,22 @@ const NAME = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function sessionNameOf(request: IncomingMessage, query?: string | null): string {
   const header = request.headers[SESSION_HEADER];
-  const named =
-    typeof header === 'string' ? header : Array.isArray(header) ? header[0] : cookie(request.headers.cookie);
-  const name = named ?? query ?? '';
+  const fromHeader = typeof header === 'string' ? header : Array.isArray(header) ? header[0] : undefined;
+  const fromCookie = fromHeader === undefined ? cookie(request.headers.cookie) : undefined;
+  const name = fromHeader ?? fromCookie ?? query ?? '';
   if (name === '' || NAME.test(name)) return name;
   const shown = name.length > 64 ? `${name.slice(0, 64)}...` : name;
+  // The error names where the name came from: a bad cookie blamed on a header nobody sent misleads.
+  const [where, source] =
+    fromHeader !== undefined
+      ? [`the ${SESSION_HEADER} header`, { header: SESSION_HEADER }]
+      : fromCookie !== undefined
+        ? [`the ${SESSION_COOKIE} cookie`, { header: 'Cookie' }]
+        : ['the session parameter', { parameter: 'session' }];
   throw HttpError.of(
     400,
-    `session name '${shown}' must be 1 to 64 letters, digits, '.', '_' or '-'`,
-    named === undefined ? { parameter: 'session' } : { header: SESSION_HEADER },
+    `session name '${shown}' in ${where} must be 1 to 64 letters, digits, '.', '_' or '-'`,
+    source,
   );
 }
 

@@ -113,11 +113,11 @@ describe('naming a session', () => {
     {
       title: 'a cookie with a slash',
       headers: { cookie: 'subcat-session=a%2Fb' },
-      source: { header: 'x-subcat-session' },
+      source: { header: 'Cookie' },
     },
   ];
   it.each(badNames)(
-    '$title is a 400 naming the header, never the shared default',
+    '$title is a 400 naming the header it came in, never the shared default',
     async ({ headers, source }) => {
       const reply = await client.call('GET', SUBSCRIPTIONS, { headers });
       expect(reply.status).toBe(400);
