@@ -28,13 +28,15 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** Patterns of the spec in words: a detail says what to send, never a raw regular expression. */
-const PATTERN_WORDS: Readonly<Record<string, string>> = {
+export const PATTERN_WORDS: Readonly<Record<string, string>> = {
   '^[A-Z]{3}$': 'three uppercase letters, e.g. USD',
   '^[A-Za-z0-9_.-]+$': 'letters, digits, hyphen, underscore and period only',
   '^[A-Za-z0-9._-]+$': 'letters, digits, hyphen, underscore and period only',
   '^[^,A-Z]*$': 'lowercase, without commas',
   '^[45][0-9]{2}$': 'a 4xx or 5xx status code such as 404',
   '^ *(plans|products) *(, *(plans|products) *)?$': 'plans, products, or plans,products',
+  '^[A-Za-z0-9._-]{1,64}$': "1 to 64 letters, digits, '.', '_' or '-'",
+  '^[1-5]([0-9]{2}|xx)$': 'a status such as 404 or a class such as 4xx',
 };
 
 const plural = (n: unknown, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;

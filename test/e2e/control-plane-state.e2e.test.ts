@@ -145,17 +145,16 @@ describe('snapshots', () => {
   });
 
   const badBodies = [
-    { title: 'a body without a name', body: {}, pointer: '/name' },
-    { title: 'a name with a space', body: { name: 'two words' }, pointer: '/name' },
-    { title: 'a name of 65 characters', body: { name: 'x'.repeat(65) }, pointer: '/name' },
-    { title: 'an unknown field', body: { name: 'ok', label: 'no' }, pointer: '/label' },
-  ];
-  it.each(badBodies)('$title is a 400 naming the field', async ({ body, pointer }) => {
+    { title: 'a body without a name', body: {}, pointer: '/name', rule: 'is required' },
+    { title: 'a name with a space', body: { name: 'two words' }, pointer: '/name', rule: '1 to 64 letters' },
+    { title: 'a name of 65 characters', body: { name: 'x'.repeat(65) }, pointer: '/name', rule: '1 to 64 letters' },
+    { title: 'an unknown field', body: { name: 'ok', label: 'no' }, pointer: '/label', rule: 'label' },
+  ]; // prettier-ignore
+  it.each(badBodies)('$title is a 400 naming the field and the rule', async ({ body, pointer, rule }) => {
     const reply = await client.admin('POST', '/snapshots', { body });
     expect(reply.status).toBe(400);
-    expect(reply.json.errors.map((e: { source?: { pointer?: string } }) => e.source?.pointer)).toContain(
-      pointer,
-    );
+    const errors = reply.json.errors as { detail: string; source?: { pointer?: string } }[];
+    expect(errors.find((e) => e.source?.pointer === pointer)?.detail).toContain(rule);
   });
 
   it('restoring or deleting an unknown snapshot is a 404 listing the ones the session has', async () => {
