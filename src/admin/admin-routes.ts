@@ -9,7 +9,7 @@ import { readJsonBody } from '../http/read-body.js';
 import type { ControlPlane } from './control-plane.js';
 import type { Delay } from './delay.js';
 import type { FaultRuleInput } from './faults.js';
-import { journalEntry } from './journal.js';
+import { journalEntry, rfc3339Time } from './journal.js';
 import { placeholderDocument } from './placeholder-document.js';
 import { placeholderImage } from './placeholder-image.js';
 import { sessionNameOf } from './session-names.js';
@@ -131,6 +131,14 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
     }),
     route('GET', '/requests', 'listRequests', ({ query, session }) => {
       const limit = query.get('limit');
+      const since = query.get('since');
+      // A date that is no valid time would otherwise be taken for a request id and match nothing.
+      if (since !== null && /^\d{4}-\d/.test(since) && rfc3339Time(since) === undefined)
+        throw HttpError.of(
+          400,
+          `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; '${since.slice(0, 64)}' is neither`,
+          { parameter: 'since' },
+        );
       const filter = {
         ...optional('method', query.get('method')),
         ...optional('path', query.get('path')),

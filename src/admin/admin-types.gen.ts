@@ -713,7 +713,11 @@ export interface operations {
                 path?: string;
                 /** @description Only answers with this status, or this class (`4xx`, `5xx`). */
                 status?: string;
-                /** @description Only requests at or after this time (RFC 3339), or after this request id. */
+                /**
+                 * @description Only requests at or after this time (RFC 3339, e.g. `2026-01-01T10:00:00Z`, or a date), or after
+                 *     this request id. A text shaped like a date that is no valid time is a 400; an id the journal no
+                 *     longer keeps gives every entry it keeps (all of them are newer).
+                 */
                 since?: string;
                 /** @description At most this many entries (default all that match). */
                 limit?: number;

@@ -6,6 +6,7 @@ import {
   keptBody,
   keptHeaders,
   recordFilter,
+  rfc3339Time,
   redacted,
   type JournalFilter,
   type JournalRecord,
@@ -31,6 +32,28 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
     ...overrides,
   };
 }
+
+describe('rfc3339Time', () => {
+  const cases: { text: string; time: string | undefined }[] = [
+    { text: '2026-01-01T10:00:00Z', time: '2026-01-01T10:00:00.000Z' },
+    { text: '2026-01-01t10:00:00.250z', time: '2026-01-01T10:00:00.250Z' },
+    { text: '2026-01-01 10:00:00+02:00', time: '2026-01-01T08:00:00.000Z' },
+    { text: '2026-02-28', time: '2026-02-28T00:00:00.000Z' },
+    { text: '2028-02-29T00:00:00Z', time: '2028-02-29T00:00:00.000Z' },
+    { text: '2026-02-29T00:00:00Z', time: undefined },
+    { text: '2026-02-30', time: undefined },
+    { text: '2026-13-45T99:00:00Z', time: undefined },
+    { text: '2026-01-01T24:00:00Z', time: undefined },
+    { text: '2026-01-01T10:00:00', time: undefined },
+    { text: '2026-01-01T10:00Z', time: undefined },
+    { text: 'yesterday', time: undefined },
+    { text: '3fa85f64-5717-4562-b3fc-2c963f66afa6', time: undefined },
+  ];
+  it.each(cases)('$text is $time', ({ text, time }) => {
+    const ms = rfc3339Time(text);
+    expect(ms === undefined ? undefined : new Date(ms).toISOString()).toBe(time);
+  });
+});
 
 describe('recordFilter', () => {
   const cases: { name: string; filter: JournalFilter; record?: Partial<JournalRecord>; matches: boolean }[] =

@@ -67,7 +67,7 @@ export interface JournalFilter {
   path?: string;
   /** `404` or a class, `4xx`. */
   status?: string;
-  /** An RFC 3339 time, or a request id: entries after it. */
+  /** An RFC 3339 time (entries at or after it), or a request id (entries after it). */
   since?: string;
   limit?: number;
 }
@@ -116,10 +116,28 @@ export class Journal {
   }
 }
 
+const RFC_3339 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
+
+/**
+ * The time an RFC 3339 date-time (or full date, midnight UTC) stands for, in ms; undefined for any other
+ * text, a request id or a day the month has not (Date.parse would take 2026-02-30 for March 2nd).
+ * @example rfc3339Time('2026-01-01T10:00:00Z') // 1767261600000
+ */
+export function rfc3339Time(text: string): number | undefined {
+  const parts = RFC_3339.exec(text);
+  if (parts === null) return undefined;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > days) return undefined;
+  const time = Date.parse(parts[4] === undefined ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(time) ? undefined : time;
+}
+
 /** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
 export function recordFilter(filter: JournalFilter): (record: JournalRecord) => boolean {
   const path = filter.path;
-  const since = filter.since === undefined ? Number.NaN : Date.parse(filter.since);
+  const since = (filter.since === undefined ? undefined : rfc3339Time(filter.since)) ?? Number.NaN;
   const status = filter.status;
   return (record) =>
     (filter.method === undefined || record.method === filter.method.toUpperCase()) &&

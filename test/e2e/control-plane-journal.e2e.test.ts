@@ -198,14 +198,19 @@ describe('GET /__subcat/requests', () => {
     });
 
     const bad = [
-      { title: 'a status that is no status', query: '?status=99', parameter: 'status' },
-      { title: 'a limit of 0', query: '?limit=0', parameter: 'limit' },
-      { title: 'a limit that is no number', query: '?limit=ten', parameter: 'limit' },
-    ];
-    it.each(bad)('$title is a 400 naming the parameter', async ({ query, parameter }) => {
+      { title: 'a status that is no status', query: '?status=99', parameter: 'status', rule: 'a status such as 404' },
+      { title: 'a limit of 0', query: '?limit=0', parameter: 'limit', rule: 'at least 1' },
+      { title: 'a limit that is no number', query: '?limit=ten', parameter: 'limit', rule: 'an integer' },
+      { title: 'a time with month 13', query: '?since=2026-13-45T99:00:00Z', parameter: 'since', rule: 'RFC 3339' },
+      { title: 'a day the month has not', query: '?since=2026-02-30T00:00:00Z', parameter: 'since', rule: 'RFC 3339' },
+      { title: 'a time without its offset', query: '?since=2026-01-01T10:00:00', parameter: 'since', rule: 'RFC 3339' },
+      { title: 'a malformed session', query: '?session=no%20spaces', parameter: 'session', rule: '1 to 64 letters' },
+    ]; // prettier-ignore
+    it.each(bad)('$title is a 400 naming the parameter and the rule', async ({ query, parameter, rule }) => {
       const reply = await client.admin('GET', `/requests${query}`);
       expect(reply.status).toBe(400);
       expect(reply.json.errors[0].source).toEqual({ parameter });
+      expect(reply.json.errors[0].detail).toContain(rule);
     });
   });
 
@@ -274,7 +279,8 @@ describe('GET /__subcat/requests/stream', () => {
   it('a malformed ?session= is a 400 naming the parameter', async () => {
     const answer = await client.admin('GET', '/requests/stream?session=no%20spaces');
     expect(answer.status).toBe(400);
-    expect(JSON.stringify(answer.json)).toContain('session');
+    expect(answer.json.errors[0].source).toEqual({ parameter: 'session' });
+    expect(answer.json.errors[0].detail).toContain("1 to 64 letters, digits, '.', '_' or '-'");
   });
 });
 
