@@ -146,7 +146,8 @@ Options:
   --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
   --journal-size N        requests each session's journal keeps, 0 for no journal (default 1000)
   --state-file FILE       keep every change in FILE across restarts
-  --admin-token TOKEN     the token the admin API needs when --host is not a loopback address
+  --admin-token TOKEN     the token every admin call must send, on loopback too (without one, loopback
+                          needs none and beyond loopback the admin API is off)
   --auth                  require Authorization: Bearer <any token>
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)

@@ -10,8 +10,9 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
- * Who may use the admin API: anyone on loopback without a token; beyond loopback, only requests with the
- * admin token (`x-subcat-admin-token: TOKEN` or `Authorization: Bearer TOKEN`), else 403 saying what to do.
+ * Who may use the admin API: with a token, only requests sending it (`x-subcat-admin-token: TOKEN` or
+ * `Authorization: Bearer TOKEN`), wherever the mock listens; without one, anyone on loopback and nobody
+ * beyond it. Else a 403 saying what to do.
  * @example adminAccess('0.0.0.0', 's3cret')(request) // throws a 403 without the token
  */
 export function adminAccess(
