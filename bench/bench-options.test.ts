@@ -56,6 +56,11 @@ const accepted: {
     options: { mockArgs: ['--journal-size', '0'] },
   },
   {
+    name: 'mock args that start with a dash take the = form',
+    argv: ['--mock-args=--journal-size 0'],
+    options: { mockArgs: ['--journal-size', '0'] },
+  },
+  {
     name: 'switches turn Prism, the probes and writing off',
     argv: ['--no-prism', '--no-probes', '--no-write'],
     options: { prism: false, probes: false, write: false },

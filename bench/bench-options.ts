@@ -56,7 +56,7 @@ Options:
   --before REF      also build REF (a commit, branch or tag) into a temporary git worktree and measure its mock
                     in the same rounds; the worktree is removed afterwards
   --mock-args ARGS  add these arguments (split at spaces) to this checkout's mock in the store cases, not in
-                    the probes nor the before build's: --before HEAD --mock-args '--journal-size 0' measures
+                    the probes nor the before build's: --before HEAD --mock-args='--journal-size 0' measures
                     what the journal costs on every case
   --cpu-seconds S   server CPU each measured run aims at (default 2; env BENCH_CPU_SECONDS)
   --warmup S        warm-up seconds before each measured run (default 0.5; env BENCH_WARMUP)
