@@ -9,7 +9,7 @@ import { readJsonBody } from '../http/read-body.js';
 import type { ControlPlane } from './control-plane.js';
 import type { Delay } from './delay.js';
 import type { FaultRuleInput } from './faults.js';
-import { journalEntry, rfc3339Time } from './journal.js';
+import { journalEntry, sinceMeansSomething } from './journal.js';
 import { placeholderDocument } from './placeholder-document.js';
 import { placeholderImage } from './placeholder-image.js';
 import { sessionNameOf } from './session-names.js';
@@ -78,7 +78,14 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
         for (const violation of found?.violations ?? []) violations.push(violation);
         if (violations.length > 0) throw HttpError.ofViolations(400, violations, found?.omitted);
         // Files without state ignore sessions: a broken session cookie must not keep the page from loading.
-        const session = guard === 'open' ? '' : sessionNameOf(exchange.request, query.get('session'));
+        // The stream takes its session from ?session= alone (validated above): the inspector's page shares
+        // the app's origin, and so its cookie, yet must see every session.
+        const session =
+          guard === 'open'
+            ? ''
+            : guard === 'query'
+              ? (query.get('session') ?? '')
+              : sessionNameOf(exchange.request, query.get('session'));
         return answerOf(handler({ request: exchange.request, params, query, body, session }));
       };
       if (operation?.body === undefined) return done(undefined);
@@ -132,11 +139,10 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
     route('GET', '/requests', 'listRequests', ({ query, session }) => {
       const limit = query.get('limit');
       const since = query.get('since');
-      // A date that is no valid time would otherwise be taken for a request id and match nothing.
-      if (since !== null && /^\d{4}-\d/.test(since) && rfc3339Time(since) === undefined)
+      if (since !== null && !sinceMeansSomething(since, () => plane.keepsRequest(since, session)))
         throw HttpError.of(
           400,
-          `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; '${since.slice(0, 64)}' is neither`,
+          `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; '${shownValue(since)}' is neither`,
           { parameter: 'since' },
         );
       const filter = {
@@ -156,7 +162,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       'GET',
       '/requests/stream',
       'streamRequests',
-      ({ query }) => eventStream(plane, query.get('session')),
+      ({ session }) => eventStream(plane, session === '' ? null : session),
       'query',
     ),
     route('GET', '/faults', 'listFaults', () => ({ status: 200, body: { data: plane.faults.list() } })),
@@ -300,6 +306,11 @@ function answerOf(result: AdminResult): Answer {
     return { status, headers: { ...headers, 'Content-Length': bytes.length }, body: bytes };
   }
   return jsonAnswer(status, body, headers);
+}
+
+/** A value as an error message shows it: at most 64 characters, a cut said with `...`. */
+function shownValue(value: string): string {
+  return value.length > 64 ? `${value.slice(0, 64)}...` : value;
 }
 
 /**

@@ -120,8 +120,8 @@ export interface paths {
          * The journal as it grows, as Server-Sent Events (one `request` event per entry, every session's or one's).
          * @description Each `request` event's data is one JournalEntry as JSON; a comment line every 15 s keeps the stream
          *     open. When 32 streams are open already the answer is one `full` event and the end of the stream:
-         *     poll `GET /__subcat/requests` instead. A browser's EventSource sends no headers, so beyond loopback
-         *     the admin token may come as `?token=` here (and only here).
+         *     poll `GET /__subcat/requests` instead. A browser's EventSource sends no headers, so the admin token
+         *     may come as `?token=` here (and only here).
          */
         get: operations["streamRequests"];
         put?: never;
@@ -472,7 +472,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The admin API needs the admin token (the mock listens beyond loopback). */
+        /** @description The admin API needs the admin token, or is off (beyond loopback without a token). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -775,7 +775,7 @@ export interface operations {
                  *     mock's origin that carries the cookie still sees every session unless it asks for one.
                  */
                 session?: components["schemas"]["Name"];
-                /** @description The admin token, for clients that cannot send a header (beyond loopback only). */
+                /** @description The admin token (when the mock has one), for clients that cannot send a header. */
                 token?: string;
             };
             header?: never;

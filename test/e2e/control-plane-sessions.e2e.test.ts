@@ -86,6 +86,19 @@ describe('naming a session', () => {
     expect((await allSubscriptions(client)).map((record) => record.name)).not.toContain('by cookie');
   });
 
+  it("an admin call's ?session= wins over the page's cookie and header (the inspector picks with it)", async () => {
+    const made = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
+      headers: { 'x-subcat-session': 'picked' },
+    });
+    const listed = await client.admin('GET', '/requests?session=picked', {
+      headers: { cookie: 'subcat-session=app-cookie', 'x-subcat-session': 'app-header' },
+    });
+    expect(listed.status).toBe(200);
+    const entries = listed.json.data as { id: string; session: string }[];
+    expect(entries.map((entry) => entry.id)).toContain(made.headers['x-request-id']);
+    expect(new Set(entries.map((entry) => entry.session))).toEqual(new Set(['picked']));
+  });
+
   it('the header wins over the cookie', async () => {
     const reply = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
       headers: { 'x-subcat-session': 'by-header', cookie: 'subcat-session=by-cookie' },
