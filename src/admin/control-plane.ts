@@ -180,6 +180,11 @@ export class ControlPlane<State> {
     return this.existing(name)?.journal.entries(filter) ?? [];
   }
 
+  /** Whether the session's journal still keeps the request with this id. */
+  keepsRequest(id: string, name: string): boolean {
+    return this.existing(name)?.journal.keeps(id) ?? false;
+  }
+
   clearRequests(name: string): void {
     this.existing(name)?.journal.clear();
   }

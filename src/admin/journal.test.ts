@@ -7,6 +7,7 @@ import {
   keptHeaders,
   recordFilter,
   rfc3339Time,
+  sinceMeansSomething,
   redacted,
   type JournalFilter,
   type JournalRecord,
@@ -41,6 +42,10 @@ describe('rfc3339Time', () => {
     { text: '2026-02-28', time: '2026-02-28T00:00:00.000Z' },
     { text: '2028-02-29T00:00:00Z', time: '2028-02-29T00:00:00.000Z' },
     { text: '2026-02-29T00:00:00Z', time: undefined },
+    { text: '2016-12-31T23:59:60Z', time: '2016-12-31T23:59:59.000Z' },
+    { text: '2026-01-01T10:00:00+23:59', time: '2025-12-31T10:01:00.000Z' },
+    { text: '2000-02-29', time: '2000-02-29T00:00:00.000Z' },
+    { text: '1900-02-29', time: undefined },
     { text: '2026-02-30', time: undefined },
     { text: '2026-13-45T99:00:00Z', time: undefined },
     { text: '2026-01-01T24:00:00Z', time: undefined },
@@ -52,6 +57,22 @@ describe('rfc3339Time', () => {
   it.each(cases)('$text is $time', ({ text, time }) => {
     const ms = rfc3339Time(text);
     expect(ms === undefined ? undefined : new Date(ms).toISOString()).toBe(time);
+  });
+});
+
+describe('sinceMeansSomething', () => {
+  const cases: { since: string; kept: boolean; means: boolean }[] = [
+    { since: '2026-01-01T10:00:00Z', kept: false, means: true },
+    { since: '3fa85f64-5717-4562-b3fc-2c963f66afa6', kept: false, means: true },
+    { since: 'my-trace.42', kept: false, means: true },
+    { since: '2026-13-45T99:00:00Z', kept: false, means: false },
+    { since: '2026-11-27.build-42', kept: false, means: false },
+    { since: '2026-11-27.build-42', kept: true, means: true },
+    { since: 'Jan 1 2030', kept: false, means: false },
+    { since: 'a'.repeat(129), kept: false, means: false },
+  ];
+  it.each(cases)('$since (kept: $kept) means something: $means', ({ since, kept, means }) => {
+    expect(sinceMeansSomething(since, () => kept)).toBe(means);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Answer } from '../http/exchange.js';
+import { SANE_ID } from '../http/request-id.js';
 import { REDACTED, SECRET_HEADERS } from './header-text.js';
 import type { JournalRecord } from './journal-record.js';
 import { JournalSlots } from './journal-slots.js';
@@ -101,6 +102,14 @@ export class Journal {
     this.count = 0;
   }
 
+  /** Whether a kept entry has this request id. */
+  keeps(id: string): boolean {
+    const length = Math.max(1, this.size);
+    for (let back = 1; back <= this.count; back++)
+      if (this.slots?.get((this.next - back + length) % length).id === id) return true;
+    return false;
+  }
+
   /** Matching entries, newest first. */
   entries(filter: JournalFilter = {}): JournalEntry[] {
     const matches = recordFilter(filter);
@@ -128,10 +137,29 @@ export function rfc3339Time(text: string): number | undefined {
   const parts = RFC_3339.exec(text);
   if (parts === null) return undefined;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > days) return undefined;
-  const time = Date.parse(parts[4] === undefined ? `${text}T00:00:00Z` : text);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+  if (month < 1 || month > 12 || day < 1 || day > lastDay.getUTCDate()) return undefined;
+  // The form ECMAScript's own date format reads everywhere: a `T`, upper case, and a leap second as :59.
+  const iso =
+    parts[4] === undefined
+      ? `${text}T00:00:00Z`
+      : `${text.slice(0, 10)}T${text.slice(11).toUpperCase()}`.replace(/^(.{16}):60/, '$1:59');
+  const time = Date.parse(iso);
   return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * Whether `since` is a time, or may be a request id: one the journal keeps, or one shaped like an id and not
+ * like a date. A date that is no valid time (month 13, no offset) would otherwise be taken for an id and
+ * silently match every entry; an id-shaped text the journal does not keep may be one its ring dropped, whose
+ * newer entries are all it keeps.
+ * @example sinceMeansSomething('2026-13-01T00:00:00Z', () => false) // false
+ */
+export function sinceMeansSomething(since: string, kept: () => boolean): boolean {
+  if (rfc3339Time(since) !== undefined) return true;
+  if (SANE_ID.test(since) && !/^\d{4}-\d/.test(since)) return true;
+  return kept();
 }
 
 /** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /** Ids a caller may pass through: short, printable, no separators that could split a log line or header. */
-const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+export const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** The caller's `x-request-id` when it is sane (so traces line up), else a fresh UUID. */
 export function requestId(header: string | string[] | undefined): string {

@@ -187,6 +187,13 @@ describe('GET /__subcat/requests', () => {
       expect(after.map((entry) => entry.id)).toEqual(all.slice(0, 2).map((entry) => entry.id));
     });
 
+    it("since a caller's request id shaped like a date: the requests after it", async () => {
+      await client.call('GET', '/dated-id', { headers: { 'x-request-id': '2026-11-27.build-42' } });
+      await client.call('GET', '/after-the-dated-id');
+      const after = await journal('?since=2026-11-27.build-42');
+      expect(after.map((entry) => entry.path)).toEqual(['/after-the-dated-id']);
+    });
+
     it('since a time: the requests at or after it', async () => {
       const [newest] = await journal();
       await pastMillisecond(Date.parse(newest?.at ?? ''));
@@ -204,6 +211,7 @@ describe('GET /__subcat/requests', () => {
       { title: 'a time with month 13', query: '?since=2026-13-45T99:00:00Z', parameter: 'since', rule: 'RFC 3339' },
       { title: 'a day the month has not', query: '?since=2026-02-30T00:00:00Z', parameter: 'since', rule: 'RFC 3339' },
       { title: 'a time without its offset', query: '?since=2026-01-01T10:00:00', parameter: 'since', rule: 'RFC 3339' },
+      { title: 'a time no request id could be', query: '?since=Jan%201%202030', parameter: 'since', rule: 'RFC 3339' },
       { title: 'a malformed session', query: '?session=no%20spaces', parameter: 'session', rule: '1 to 64 letters' },
     ]; // prettier-ignore
     it.each(bad)('$title is a 400 naming the parameter and the rule', async ({ query, parameter, rule }) => {
@@ -250,17 +258,25 @@ describe('GET /__subcat/requests/stream', () => {
         if (/event: request\ndata: .*\n\n/.test(text)) return;
       }
     })();
-    // The stream's comment line comes first: the listener is in place before the request is sent.
-    for (let guard = 0; text === '' && guard < 100_000; guard += 1) await tick();
     const ids: string[] = [];
-    for (const session of sessions) {
-      const answered = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
-        headers: { 'x-subcat-session': session },
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // The stream's comment line comes first: the listener is in place before the request is sent.
+      for (let guard = 0; text === '' && guard < 100_000; guard += 1) await tick();
+      for (const session of sessions) {
+        const answered = await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`, {
+          headers: { 'x-subcat-session': session },
+        });
+        ids.push(String(answered.headers['x-request-id']));
+      }
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no request event within 5 s: ${text}`)), 5_000);
       });
-      ids.push(String(answered.headers['x-request-id']));
+      await Promise.race([seen, late]);
+    } finally {
+      clearTimeout(timer);
+      stream.body.destroy();
     }
-    await seen;
-    stream.body.destroy();
     const data = /event: request\ndata: (.*)\n\n/.exec(text)?.[1] ?? '{}';
     return { entry: JSON.parse(data) as JournalEntry, ids };
   }
@@ -269,6 +285,11 @@ describe('GET /__subcat/requests/stream', () => {
     // The stream's own cookie names a session, and still every session's entries come.
     const { entry, ids } = await firstEvent('', { cookie: 'subcat-session=watcher' }, ['streamed']);
     expect(entry).toMatchObject({ id: ids[0], session: 'streamed', status: 200 });
+  });
+
+  it('a malformed session cookie does not keep the stream from opening (only ?session= narrows it)', async () => {
+    const { entry, ids } = await firstEvent('', { cookie: 'subcat-session=a%2Fb' }, ['streamed']);
+    expect(entry).toMatchObject({ id: ids[0], session: 'streamed' });
   });
 
   it("?session=NAME sends only that session's entries", async () => {
