@@ -56,6 +56,11 @@ const accepted: {
     options: { mockArgs: ['--journal-size', '0'] },
   },
   {
+    name: 'mock args are split at any white space',
+    argv: ['--mock-args=--journal-size\t0'],
+    options: { mockArgs: ['--journal-size', '0'] },
+  },
+  {
     name: 'mock args that start with a dash take the = form',
     argv: ['--mock-args=--journal-size 0'],
     options: { mockArgs: ['--journal-size', '0'] },
@@ -103,6 +108,11 @@ const rejected: { name: string; argv: string[]; env?: Record<string, string>; pr
     problem: "Option '--warmup' argument is ambiguous",
   },
   { name: 'an empty before is rejected', argv: ['--before='], problem: '--before needs a git ref' },
+  {
+    name: 'mock args that set the store are rejected',
+    argv: ['--mock-args=--journal-size 0 --subscriptions 10'],
+    problem: '--mock-args must not set --subscriptions',
+  },
   {
     name: 'a before ref git would read as an option is rejected',
     argv: ['--before=-p'],

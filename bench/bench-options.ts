@@ -160,7 +160,13 @@ export function parseBenchArgs(
     else given.before = before.trim();
   }
   const mockArgs = flags['mock-args'];
-  if (typeof mockArgs === 'string') given.mockArgs = mockArgs.split(' ').filter((arg) => arg !== '');
+  if (typeof mockArgs === 'string') {
+    const args = mockArgs.split(/\s+/).filter((arg) => arg !== '');
+    // The bench sets these itself: a store or port of the caller's would be measured under the bench's name.
+    const taken = args.filter((arg) => /^--(subscriptions|products|port|host)(=|$)/.test(arg));
+    if (taken.length > 0) problems.push(`--mock-args must not set ${taken.join(', ')}: the bench sets it`);
+    else given.mockArgs = args;
+  }
   if (flags['no-prism'] === true) given.prism = false;
   if (flags['no-probes'] === true) given.probes = false;
   if (flags['no-write'] === true) given.write = false;
