@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
+import { listTotal } from '../support/list-total.js';
 import { createBody, SUBSCRIPTIONS } from '../support/mock-client.js';
 import { chromiumMissing, distinctColours, launchChromium, type Browser } from './chromium.js';
 import {
@@ -221,6 +222,33 @@ describe('the inspector, in Chromium', () => {
     await page.getByLabel('all sessions').check();
     await page.locator('#journal-list .entry', { hasText: 'worker-1' }).waitFor();
     expectNoConsoleErrors(errors);
+  });
+
+  it("acts on the session it shows, never on the app's subcat-session cookie of the same origin", async ({
+    skip,
+  }) => {
+    // Three counts apart: the default session (seeded), the app's in its cookie (+1), the picked one (+2).
+    const seeded = await listTotal(mock.url);
+    expect((await create({ cookie: 'subcat-session=app' })).status).toBe(201);
+    for (const _ of [1, 2]) expect((await create({ 'x-subcat-session': 'worker-2' })).status).toBe(201);
+    await browser?.context.addCookies([{ name: 'subcat-session', value: 'app', url: mock.url }]);
+    try {
+      const { page, errors } = await open(skip, 1280, '/?session=worker-2');
+      await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 2);
+      await page.locator('#session-select').selectOption('');
+      await expect.poll(() => shownSubscriptions(page)).toBe(seeded);
+      // An example sent from the page goes to the default session too, as its curl line says.
+      await page.locator('[data-operation=createSubscription] button.example').first().click();
+      await page.locator('#response .status.ok').waitFor();
+      expect(await page.locator('#response .status').textContent()).toBe('201 Created');
+      await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 1);
+      expect(await listTotal(mock.url, { 'x-subcat-session': 'app' })).toBe(seeded + 1);
+      await page.locator('#session-select').selectOption('app');
+      await expect.poll(() => shownSubscriptions(page)).toBe(seeded + 1);
+      expectNoConsoleErrors(errors);
+    } finally {
+      await browser?.context.clearCookies();
+    }
   });
 
   it('is the same page at /__subcat/, links its documents, and is reached with the keyboard', async ({

@@ -41,6 +41,8 @@ export class AdminClient {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: 'no-store',
+        // Never the app's subcat-session cookie (same origin): the page acts on the session it shows.
+        credentials: 'omit',
       });
     } catch {
       throw new AdminError(method, this.base + path, 0, undefined);

@@ -110,6 +110,8 @@ export function examplesPanel({ client, apiBase }) {
         body: request.body,
         signal: controller.signal,
         cache: 'no-store',
+        // As its curl line shows it: the picked session's header, never the app's session cookie.
+        credentials: 'omit',
       });
       const text = await response.text();
       if (inFlight !== controller) return;
