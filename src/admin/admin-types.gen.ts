@@ -715,8 +715,9 @@ export interface operations {
                 status?: string;
                 /**
                  * @description Only requests at or after this time (RFC 3339, e.g. `2026-01-01T10:00:00Z`, or a date), or after
-                 *     this request id. A text shaped like a date that is no valid time is a 400; an id the journal no
-                 *     longer keeps gives every entry it keeps (all of them are newer).
+                 *     this request id. A text that is no valid time and no id the journal keeps is a 400 when it is
+                 *     shaped like a date or has characters no request id has; an id-shaped one the journal no longer
+                 *     keeps gives every entry it keeps (all of them are newer).
                  */
                 since?: string;
                 /** @description At most this many entries (default all that match). */
