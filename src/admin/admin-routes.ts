@@ -6,6 +6,7 @@ import type { Answer } from '../http/exchange.js';
 import { HttpError } from '../http/http-error.js';
 import type { OwnRoute } from '../http/pipeline.js';
 import { readJsonBody } from '../http/read-body.js';
+import { quoteInput } from '../query/query-problem.js';
 import type { ControlPlane } from './control-plane.js';
 import type { Delay } from './delay.js';
 import type { FaultRuleInput } from './faults.js';
@@ -142,7 +143,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       if (since !== null && !sinceMeansSomething(since, () => plane.keepsRequest(since, session)))
         throw HttpError.of(
           400,
-          `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; '${shownValue(since)}' is neither`,
+          `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; ${quoteInput(since)} is neither`,
           { parameter: 'since' },
         );
       const filter = {
@@ -158,13 +159,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): OwnRoute[]
       plane.clearRequests(session);
       return { status: 204 };
     }),
-    route(
-      'GET',
-      '/requests/stream',
-      'streamRequests',
-      ({ session }) => eventStream(plane, session === '' ? null : session),
-      'query',
-    ),
+    route('GET', '/requests/stream', 'streamRequests', ({ session }) => eventStream(plane, session), 'query'),
     route('GET', '/faults', 'listFaults', () => ({ status: 200, body: { data: plane.faults.list() } })),
     route('POST', '/faults', 'addFault', ({ body }) => ({
       status: 201,
@@ -308,17 +303,12 @@ function answerOf(result: AdminResult): Answer {
   return jsonAnswer(status, body, headers);
 }
 
-/** A value as an error message shows it: at most 64 characters, a cut said with `...`. */
-function shownValue(value: string): string {
-  return value.length > 64 ? `${value.slice(0, 64)}...` : value;
-}
-
 /**
- * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when null),
+ * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when ''),
  * a comment every 15 s. Only `?session=` narrows it, not the header or cookie: the inspector's page shares the
  * app's origin, and so its cookie, yet must see every session.
  */
-function eventStream<State>(plane: ControlPlane<State>, session: string | null): Answer {
+function eventStream<State>(plane: ControlPlane<State>, session: string): Answer {
   return {
     status: 200,
     headers: {
@@ -329,7 +319,7 @@ function eventStream<State>(plane: ControlPlane<State>, session: string | null):
     body: undefined,
     stream: (response: ServerResponse) => {
       const stop = plane.feed.subscribe((record) => {
-        if (session !== null && record.session !== session) return;
+        if (session !== '' && record.session !== session) return;
         response.write(`event: request\ndata: ${JSON.stringify(journalEntry(record))}\n\n`);
       });
       if (stop === undefined) {
