@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { adminAccess, isLoopback } from './admin/admin-access.js';
+import { accessStep, adminAccess, isLoopback } from './admin/admin-access.js';
 import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
 import { ControlPlane } from './admin/control-plane.js';
 import { inspectorAssets } from './admin/inspector/inspector-assets.js';
-import type { Delay } from './admin/delay.js';
-import type { FaultRuleInput, FaultRuleView } from './admin/faults.js';
+import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
-import { SESSION_HEADER } from './admin/session-names.js';
+import { SESSION_HEADER } from './admin/sessions.js';
 import { openStateFile } from './admin/state-file.js';
 import { parseSpecYaml } from './contract/spec-cache.js';
 import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
@@ -22,8 +21,6 @@ import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
-import { SubscriptionTexts } from './resources/subscriptions/subscription-texts.js';
-import { TextMemo } from './resources/text-memo.js';
 import { seedMock } from './seed/seed-mock.js';
 import { CatalogStore } from './store/catalog/catalog-store.js';
 import { SeededSubscriptions } from './store/subscriptions/seeded-subscriptions.js';
@@ -64,9 +61,6 @@ export interface RunningMock {
   /** Stops the server; in-flight requests finish first. */
   close(): Promise<void>;
 }
-
-// Texts kept for reuse: 16 Mi code units (at most 32 MB), enough for every record of a few hundred busy pages.
-const TEXT_MEMO_CHARS = 16 * 1024 * 1024;
 
 /** The packaged spec, or the document at `specPath` (an extended copy served with Prism for the extra operations). */
 function specDocument(path: string | undefined): { document: OpenAPIV3_1.Document; yaml: string } {
@@ -109,14 +103,10 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     throw new TypeError(
       `maxSubscriptions (${resolved.maxSubscriptions}) must be at least the seeded subscriptions (${seededSubscriptions.records.length})`,
     );
-  const memo = new TextMemo(TEXT_MEMO_CHARS);
   const catalog = new CatalogStore(seeded.catalogs);
-  const texts = new SubscriptionTexts(memo);
   const stateOf = (store: SubscriptionStore): OperationsState => ({
     subscriptions: store,
     catalog,
-    texts,
-    memo,
     pageLength: resolved.pageLength,
   });
   const plane = new ControlPlane<OperationsState>({
@@ -154,8 +144,6 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;
   const ownRoutes = adminRoutes({
     plane,
-    validators: specValidators(adminDocument),
-    access: adminAccess(resolved.host, resolved.adminToken),
     info: () => ({
       version,
       seed: resolved.seed,
@@ -181,9 +169,13 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const running = await listen(
     {
       routes,
-      outerSteps: steps.outer as never,
+      outerSteps: steps.outer,
       sessionSteps: steps.session,
-      ownRoutes,
+      own: {
+        routes: ownRoutes,
+        validators: specValidators(adminDocument),
+        access: accessStep(adminAccess(resolved.host, resolved.adminToken)),
+      },
       options: { ...resolved, corsOrigins },
       validators,
       logger,

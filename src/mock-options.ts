@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { MAX_DELAY_MS, parseDelay, type Delay } from './admin/delay.js';
+import { MAX_DELAY_MS, parseDelay, type Delay } from './admin/faults.js';
 import { LOG_LEVELS, isLogLevel, type LogLevel } from './http/logger.js';
 
 export { LOG_LEVELS, type LogLevel };

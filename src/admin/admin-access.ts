@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Step } from '../http/compose.js';
 import { HttpError } from '../http/http-error.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
@@ -51,4 +52,14 @@ function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The access step in front of the mock's own routes: the admin token where their guard asks for it. */
+export function accessStep(check: ReturnType<typeof adminAccess>): Step {
+  return async (exchange, next) => {
+    const guard = exchange.routed?.target.guard;
+    if (guard === 'token') check(exchange.request);
+    if (guard === 'query') check(exchange.request, exchange.url.searchParams.get('token'));
+    return next();
+  };
 }

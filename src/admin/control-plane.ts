@@ -1,20 +1,17 @@
 import type { Step } from '../http/compose.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../http/route.js';
 import { HttpError } from '../http/http-error.js';
-import type { Target } from '../http/steps/route-step.js';
 import type { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
 import {
   SubscriptionStore,
   type SubscriptionStoreOptions,
   type SubscriptionWrite,
 } from '../store/subscriptions/subscription-store.js';
-import { faultStep, journalStep, sessionStep } from './control-steps.js';
-import type { Delay } from './delay.js';
-import { FaultRules, type FaultRuleInput, type FaultRuleView } from './faults.js';
+import { FaultRules, faultStep, type Delay, type FaultRuleInput, type FaultRuleView } from './faults.js';
 import { JournalFeed } from './journal-feed.js';
-import type { JournalEntry, JournalFilter } from './journal.js';
+import { journalStep, type JournalEntry, type JournalFilter } from './journal.js';
 import { seededDraws } from './seeded-draws.js';
-import { Sessions, type Session } from './sessions.js';
+import { Sessions, sessionNameOf, sessionStep, type Session } from './sessions.js';
 
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
 export interface ChangeLog {
@@ -80,6 +77,7 @@ export class ControlPlane<State> {
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,
       onDrop: (name) => this.log?.event(name, { op: 'drop' }),
+      onEntry: (entry) => this.feed.announce(entry),
     });
     // The shared limit counts the seeded records once: creates past it are refused in every session.
     this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);
@@ -94,13 +92,27 @@ export class ControlPlane<State> {
 
   /** The steps of the pipeline: `outer` around everything (the journal), `session` around the operations. */
   steps(ownPath: (path: string) => boolean): {
-    outer: Step<Exchange<Target<State>, State>>[];
-    session: Step<Exchange<Target<State>, State>>[];
+    outer: Step<Exchange<State>>[];
+    session: Step<Exchange<State>>[];
   } {
     return {
-      outer: this.options.journalSize === 0 ? [] : [journalStep(this.sessions, this.feed, ownPath)],
+      outer: [journalStep(ownPath, (exchange) => this.journalOf(exchange))],
       session: [sessionStep(this.sessions), faultStep(this.faults, () => this.delaySetting, this.draw)],
     };
+  }
+
+  /**
+   * The session whose journal keeps a request, and that journal: a request that never reached its session
+   * (a 404, a 401...) makes none, and goes to the default session's.
+   */
+  private journalOf(exchange: Exchange<State>) {
+    let name = exchange.session?.name;
+    try {
+      name ??= sessionNameOf(exchange.request);
+    } catch {
+      name = '';
+    }
+    return { name, journal: (this.sessions.peek(name) ?? this.sessions.use('').session).journal };
   }
 
   get delay(): Delay {

@@ -1,5 +1,8 @@
+import type { Next, Step } from '../http/compose.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errorBody, errorObject } from '../http/http-error.js';
+import { jsonAnswer, type Answer, type Exchange } from '../http/route.js';
 import type { components } from './admin-types.gen.js';
-import type { Delay } from './delay.js';
 import { matchesPattern } from './path-pattern.js';
 import { seededDraws } from './seeded-draws.js';
 
@@ -155,4 +158,95 @@ function view(rule: Rule): FaultRuleView {
     applied: rule.applied,
     created_at: new Date(rule.createdAt).toISOString(),
   };
+}
+
+/**
+ * Faults and latency, matched and carried out here, for the operations only (never the mock's own routes):
+ * the latency every operation gets and the rule's delay, then the rule's status, reset, hang or truncation.
+ */
+export function faultStep<State>(
+  faults: FaultRules,
+  delay: () => Delay,
+  draw: () => number,
+): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    const { op, guard } = exchange.routed?.target ?? {};
+    if (guard !== undefined) return next();
+    const action = faults.actOn({
+      operationId: op?.operationId,
+      method: exchange.method,
+      path: exchange.local,
+      query: exchange.url.search.slice(1),
+      headers: exchange.request.headers,
+      session: exchange.session?.name ?? '',
+    });
+    if (action !== undefined) exchange.fault = action.note;
+    await Promise.all([wait(delay(), draw), wait(action?.delay ?? null, draw)]);
+    return action === undefined ? next() : carryOut(action, next);
+  };
+}
+
+async function carryOut(action: FaultAction, next: Next): Promise<Answer> {
+  const { then } = action;
+  switch (then.kind) {
+    case 'continue':
+      return next();
+    case 'reset':
+      return {
+        status: 0,
+        headers: {},
+        body: undefined,
+        write: (exchange) => exchange.request.socket.resetAndDestroy(),
+      };
+    case 'hang':
+      return { status: 0, headers: {}, body: undefined, write: () => undefined }; // closing the server cuts it
+    case 'truncate': {
+      const answer = await next();
+      const body = Buffer.from(answer.body ?? '');
+      const write = ({ request, response }: Exchange) => {
+        response.writeHead(answer.status, { ...answer.headers, 'Content-Length': body.length });
+        response.write(body.subarray(0, Math.floor(body.length / 2)), () => request.socket.destroy());
+      };
+      return { ...answer, write };
+    }
+    case 'answer': {
+      const detail = `fault rule ${action.ruleId} answers ${then.status} (POST /__subcat/faults; remove it with DELETE /__subcat/faults/${action.ruleId})`;
+      const body = then.body ?? errorBody([errorObject(then.status, detail)]);
+      const headers: Record<string, string> =
+        then.retryAfter === undefined ? {} : { 'Retry-After': String(then.retryAfter) };
+      return jsonAnswer(then.status, body, headers);
+    }
+  }
+}
+
+/** Milliseconds, a `[min, max]` range drawn per request, or null for none (spec/admin.openapi.yaml, Delay; the schema holds arrays to two items). */
+export type Delay = number | readonly number[] | null;
+
+export const MAX_DELAY_MS = 600_000;
+
+/**
+ * `--delay 300` or `--delay 100-600`, as a Delay; undefined when the text is neither.
+ * @example parseDelay('100-600') // [100, 600]
+ */
+export function parseDelay(text: string): Delay | undefined {
+  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text.trim());
+  if (match === null) return undefined;
+  const low = Number(match[1]);
+  const high = match[2] === undefined ? undefined : Number(match[2]);
+  if (low > MAX_DELAY_MS || (high !== undefined && (high > MAX_DELAY_MS || high < low))) return undefined;
+  return high === undefined ? low : [low, high];
+}
+
+/** The milliseconds one request waits: the delay, or a draw in its range. */
+export function delayMs(delay: Delay, draw: () => number): number {
+  if (delay === null) return 0;
+  if (typeof delay === 'number') return delay;
+  const [low = 0, high = low] = delay;
+  return low + Math.floor(draw() * (high - low + 1));
+}
+
+/** Waits the delay's milliseconds (none: no timer). */
+export async function wait(delay: Delay, draw: () => number): Promise<void> {
+  const ms = delayMs(delay, draw);
+  if (ms > 0) await sleep(ms);
 }

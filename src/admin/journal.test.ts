@@ -3,9 +3,7 @@ import {
   JOURNAL_BODY_CHARS,
   Journal,
   journalEntry,
-  keptBody,
-  keptHeaders,
-  recordFilter,
+  entryFilter,
   rfc3339Time,
   sinceMeansSomething,
   redacted,
@@ -76,7 +74,7 @@ describe('sinceMeansSomething', () => {
   });
 });
 
-describe('recordFilter', () => {
+describe('entryFilter', () => {
   const cases: { name: string; filter: JournalFilter; record?: Partial<JournalRecord>; matches: boolean }[] =
     [
       { name: 'no filter matches everything', filter: {}, matches: true },
@@ -109,7 +107,7 @@ describe('recordFilter', () => {
       { name: 'every filter given must match', filter: { method: 'GET', status: '4xx' }, matches: false },
     ];
   it.each(cases)('$name', ({ filter, record: overrides, matches }) => {
-    expect(recordFilter(filter)(record(overrides))).toBe(matches);
+    expect(entryFilter(filter)(journalEntry(record(overrides)))).toBe(matches);
   });
 });
 
@@ -240,47 +238,5 @@ describe('Journal', () => {
     expect(ids(journal)).toEqual([]);
     journal.record(record({ id: 'after' }));
     expect(ids(journal)).toEqual(['after']);
-  });
-});
-
-describe('keptBody', () => {
-  const big = 'x'.repeat(1_000_000);
-  const cases: { title: string; body: Buffer | string | undefined; shared?: boolean; kept: number | 'same' }[] = [
-    { title: 'a small string, as it is', body: 'hello', kept: 'same' },
-    { title: 'a megabyte string, as a copy of its start', body: big, kept: 65_540 },
-    { title: 'a megabyte buffer, as a copy of its start', body: Buffer.from(big), kept: 65_540 },
-    { title: "the response cache's buffer, as it is", body: Buffer.from(big), shared: true, kept: 'same' },
-    { title: 'a string just within the bound, as it is', body: 'x'.repeat(65_540), kept: 'same' },
-    { title: 'a string just past the bound, as a copy of its start', body: 'x'.repeat(65_541), kept: 65_540 },
-    { title: 'no body', body: undefined, kept: 'same' },
-  ]; // prettier-ignore
-  it.each(cases)('keeps $title', ({ body, shared, kept }) => {
-    const result = keptBody(body, shared);
-    if (kept === 'same') expect(result).toBe(body);
-    else {
-      expect(Buffer.isBuffer(result) && result.length).toBe(kept);
-      expect(result).not.toBe(body);
-    }
-  });
-
-  it('keeps enough of a cut body that the entry still says it was cut', () => {
-    const cut = record({ responseBody: keptBody(Buffer.from('é'.repeat(100_000))) });
-    expect(journalEntry(cut).response.truncated).toBe(true);
-    expect(journalEntry(cut).response.body).toHaveLength(JOURNAL_BODY_CHARS);
-  });
-});
-
-describe('keptHeaders', () => {
-  const cached = Object.freeze({ 'Content-Type': 'application/vnd.api+json', 'Content-Length': 2 });
-  const cases: { title: string; headers: Record<string, string | number>; shared: boolean; kept: 'cached' | 'own' }[] = [
-    { title: "an answer's headers when nothing is shared", headers: { ...cached }, shared: false, kept: 'own' },
-    { title: "the cache's headers when the answer's are a copy of them", headers: { ...cached }, shared: true, kept: 'cached' },
-    { title: "an answer's headers when a step added one", headers: { ...cached, 'Access-Control-Allow-Origin': '*' }, shared: true, kept: 'own' },
-    { title: "an answer's headers when a step changed one", headers: { ...cached, 'Content-Length': 3 }, shared: true, kept: 'own' },
-    { title: "an answer's headers when a step took one away", headers: { 'Content-Type': 'application/vnd.api+json' }, shared: true, kept: 'own' },
-  ]; // prettier-ignore
-  it.each(cases)('keeps $title', ({ headers, shared, kept }) => {
-    const result = keptHeaders({ headers, ...(shared ? { sharedHeaders: cached } : {}) });
-    expect(result).toBe(kept === 'cached' ? cached : headers);
   });
 });

@@ -1,49 +1,32 @@
-import type { Answer } from '../http/exchange.js';
-import { SANE_ID } from '../http/request-id.js';
-import { REDACTED, SECRET_HEADERS } from './header-text.js';
-import type { JournalRecord } from './journal-record.js';
-import { JournalSlots } from './journal-slots.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Step } from '../http/compose.js';
+import { SANE_ID, type Exchange } from '../http/route.js';
 import { matchesPattern } from './path-pattern.js';
 
-/** Bodies past this many characters are cut when shown. */
+/** Bodies past this many characters are cut when recorded. */
 export const JOURNAL_BODY_CHARS = 16 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1_000;
 
-export type { JournalRecord };
+/** Headers kept as `<redacted>` in the journal: whatever may carry a secret. */
+export const SECRET_HEADERS =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
+export const REDACTED = '<redacted>';
 
-/** Bytes of a body past which the journal keeps a cut copy: every entry shows at most JOURNAL_BODY_CHARS. */
-const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
-
-/**
- * What the journal keeps of a body when recording it: the body itself while small or shared with the response
- * cache (a reference costs nothing), else a copy of its start, so 1,000 entries of a session never hold
- * 1,000 megabyte bodies. A request's body is kept as the text it was sent as, never parsed: a string is one
- * object to the garbage collector, a parsed body a graph it would trace on every full collection.
- * @example keptBody(Buffer.alloc(1_000_000)).length // 65540
- */
-export function keptBody<Body extends Buffer | string | undefined>(
-  body: Body,
-  shared = false,
-): Body | Buffer {
-  if (shared || body === undefined || body.length <= KEPT_BYTES) return body;
-  return Buffer.isBuffer(body)
-    ? Buffer.from(body.subarray(0, KEPT_BYTES))
-    : Buffer.from(body.slice(0, KEPT_BYTES));
-}
-
-/**
- * What the journal keeps of an answer's headers: the response cache's frozen headers while the answer's are
- * still a copy of them (a reference costs nothing), else the answer's own, kept as text.
- * @example keptHeaders({ status: 200, headers: { ...cached }, body, sharedHeaders: cached }) // cached
- */
-export function keptHeaders(
-  answer: Pick<Answer, 'headers' | 'sharedHeaders'>,
-): Readonly<Record<string, string | number>> {
-  const { headers, sharedHeaders } = answer;
-  if (sharedHeaders === undefined || headers === sharedHeaders) return headers;
-  for (const name in headers) if (headers[name] !== sharedHeaders[name]) return headers;
-  for (const name in sharedHeaders) if (!Object.hasOwn(headers, name)) return headers;
-  return sharedHeaders;
+/** One request as the journal step hands it over. */
+export interface JournalRecord {
+  id: string;
+  at: number;
+  method: string;
+  url: string;
+  operationId: string | undefined;
+  status: number;
+  durationMs: number;
+  session: string;
+  fault: string | undefined;
+  requestHeaders: IncomingHttpHeaders;
+  requestBody: string | Buffer | undefined;
+  responseHeaders: Readonly<Record<string, string | number>>;
+  responseBody: string | Buffer | undefined;
 }
 
 /** A journal entry as the admin API shows it (spec/admin.openapi.yaml, JournalEntry). */
@@ -73,53 +56,61 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** What a session's journal does; `NO_JOURNAL` (the journal switched off) does nothing. */
+export interface RequestJournal {
+  readonly size: number;
+  record(record: JournalRecord): void;
+  clear(): void;
+  keeps(id: string): boolean;
+  entries(filter?: JournalFilter): JournalEntry[];
+}
+
+/** The journal of `--journal-size 0`: keeps nothing, tells nobody. */
+export const NO_JOURNAL: RequestJournal = {
+  size: 0,
+  record: () => undefined,
+  clear: () => undefined,
+  keeps: () => false,
+  entries: () => [],
+};
+
 /**
- * The last requests of one session, newest first, in a ring of fixed size. Entries are shaped (cut,
- * stringified) only when read; headers are redacted as they are kept.
+ * The last requests of one session, newest first: a bounded array of plain entries, shaped (headers redacted,
+ * bodies cut) when recorded. `onEntry` is told of each (the live stream listens there).
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
-export class Journal {
-  /** Made on the first record: a session that records nothing holds no columns. */
-  private slots: JournalSlots | undefined;
-  private next = 0;
-  private count = 0;
+export class Journal implements RequestJournal {
+  private kept: JournalEntry[] = [];
 
-  constructor(readonly size = DEFAULT_JOURNAL_SIZE) {}
+  constructor(
+    readonly size = DEFAULT_JOURNAL_SIZE,
+    private readonly onEntry: (entry: JournalEntry) => void = () => undefined,
+  ) {}
 
   record(record: JournalRecord): void {
-    const length = Math.max(1, this.size);
-    this.slots ??= new JournalSlots(length);
-    // The oldest slot kept besides this one, whose text and the newer ones' the ring must keep.
-    const others = Math.min(this.count, length - 1);
-    this.slots.set(this.next, record, others === 0 ? undefined : (this.next - others + length) % length);
-    this.next = (this.next + 1) % length;
-    this.count = Math.min(this.count + 1, length);
+    const entry = journalEntry(record);
+    this.kept.push(entry);
+    if (this.kept.length > Math.max(1, this.size)) this.kept.shift();
+    this.onEntry(entry);
   }
 
   clear(): void {
-    this.slots?.clear();
-    this.next = 0;
-    this.count = 0;
+    this.kept = [];
   }
 
-  /** Whether a kept entry has this request id. */
   keeps(id: string): boolean {
-    const length = Math.max(1, this.size);
-    for (let back = 1; back <= this.count; back++)
-      if (this.slots?.get((this.next - back + length) % length).id === id) return true;
-    return false;
+    return this.kept.some((entry) => entry.id === id);
   }
 
   /** Matching entries, newest first. */
   entries(filter: JournalFilter = {}): JournalEntry[] {
-    const matches = recordFilter(filter);
+    const matches = entryFilter(filter);
     const found: JournalEntry[] = [];
-    const length = Math.max(1, this.size);
-    for (let back = 1; back <= this.count && found.length < (filter.limit ?? Infinity); back++) {
-      const record = this.slots?.get((this.next - back + length) % length);
-      if (record === undefined) continue;
-      if (filter.since !== undefined && record.id === filter.since) break;
-      if (matches(record)) found.push(journalEntry(record));
+    for (let at = this.kept.length - 1; at >= 0 && found.length < (filter.limit ?? Infinity); at--) {
+      const entry = this.kept[at];
+      if (entry === undefined) continue;
+      if (filter.since !== undefined && entry.id === filter.since) break;
+      if (matches(entry)) found.push(entry);
     }
     return found;
   }
@@ -152,7 +143,7 @@ export function rfc3339Time(text: string): number | undefined {
 /**
  * Whether `since` is a time, or may be a request id: one the journal keeps, or one shaped like an id and not
  * like a date. A date that is no valid time (month 13, no offset) would otherwise be taken for an id and
- * silently match every entry; an id-shaped text the journal does not keep may be one its ring dropped, whose
+ * silently match every entry; an id-shaped text the journal does not keep may be one it dropped, whose
  * newer entries are all it keeps.
  * @example sinceMeansSomething('2026-13-01T00:00:00Z', () => false) // false
  */
@@ -163,21 +154,18 @@ export function sinceMeansSomething(since: string, kept: () => boolean): boolean
 }
 
 /** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
-export function recordFilter(filter: JournalFilter): (record: JournalRecord) => boolean {
-  const path = filter.path;
+export function entryFilter(filter: JournalFilter): (entry: JournalEntry) => boolean {
+  const { path, status } = filter;
   const since = (filter.since === undefined ? undefined : rfc3339Time(filter.since)) ?? Number.NaN;
-  const status = filter.status;
-  return (record) =>
-    (filter.method === undefined || record.method === filter.method.toUpperCase()) &&
-    (path === undefined || matchesPattern(path, record.url.split('?')[0] ?? '')) &&
+  return (entry) =>
+    (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
+    (path === undefined || matchesPattern(path, entry.path)) &&
     (status === undefined ||
-      (status.endsWith('xx') ? String(record.status)[0] === status[0] : String(record.status) === status)) &&
-    (Number.isNaN(since) || record.at >= since);
+      (status.endsWith('xx') ? String(entry.status)[0] === status[0] : String(entry.status) === status)) &&
+    (Number.isNaN(since) || Date.parse(entry.at) >= since);
 }
 
 export function journalEntry(record: JournalRecord): JournalEntry {
-  const request = shownBody(record.requestBody === undefined ? undefined : textOf(record.requestBody));
-  const response = shownBody(record.responseBody === undefined ? undefined : textOf(record.responseBody));
   return {
     id: record.id,
     at: new Date(record.at).toISOString(),
@@ -189,20 +177,18 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     duration_ms: Math.round(record.durationMs * 100) / 100,
     session: record.session,
     fault: record.fault ?? null,
-    request: { headers: redacted(record.requestHeaders), ...request },
-    response: { headers: redacted(record.responseHeaders), ...response },
+    request: { headers: redacted(record.requestHeaders), ...shownBody(record.requestBody) },
+    response: { headers: redacted(record.responseHeaders), ...shownBody(record.responseBody) },
   };
 }
 
-function textOf(body: string | Buffer): string {
-  return typeof body === 'string' ? body : body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4);
-}
-
-function shownBody(text: string | undefined): { body: string | null; truncated: boolean } {
-  if (text === undefined) return { body: null, truncated: false };
-  return text.length > JOURNAL_BODY_CHARS
-    ? { body: text.slice(0, JOURNAL_BODY_CHARS), truncated: true }
-    : { body: text, truncated: false };
+function shownBody(body: string | Buffer | undefined): { body: string | null; truncated: boolean } {
+  if (body === undefined) return { body: null, truncated: false };
+  // A buffer is decoded only as far as the cut needs (four bytes a character at most).
+  const text = typeof body === 'string' ? body : body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4 + 4);
+  if (text.length <= JOURNAL_BODY_CHARS) return { body: text, truncated: false };
+  // Copied, not sliced: a slice would keep the whole body alive as long as the entry.
+  return { body: Buffer.from(text.slice(0, JOURNAL_BODY_CHARS)).toString(), truncated: true };
 }
 
 /** Header values as strings, every one that may hold a secret as `<redacted>`. */
@@ -219,4 +205,36 @@ export function redacted(
         : String(value);
   }
   return shown;
+}
+
+/**
+ * Records every request but the mock's own paths in its session's journal once it is answered: `journalOf`
+ * says which session that is, and its journal.
+ */
+export function journalStep<State>(
+  ownPath: (path: string) => boolean,
+  journalOf: (exchange: Exchange<State>) => { name: string; journal: RequestJournal },
+): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    const url = exchange.request.url ?? '/';
+    if (ownPath(url.split('?')[0] ?? url)) return next();
+    const answer = await next();
+    const { name, journal } = journalOf(exchange);
+    journal.record({
+      id: exchange.id,
+      at: Date.now(),
+      method: exchange.method,
+      url,
+      operationId: exchange.routed?.target.op?.operationId,
+      status: answer.status,
+      durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+      session: name,
+      fault: exchange.fault,
+      requestHeaders: exchange.request.headers,
+      requestBody: exchange.bodyText,
+      responseHeaders: answer.headers,
+      responseBody: answer.body,
+    });
+    return answer;
+  };
 }

@@ -1,5 +1,10 @@
+import type { IncomingMessage } from 'node:http';
+import { PATTERN_WORDS } from '../contract/violation-words.js';
+import type { Step } from '../http/compose.js';
+import { HttpError } from '../http/http-error.js';
+import type { Exchange } from '../http/route.js';
 import type { SubscriptionSnapshot, SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Journal } from './journal.js';
+import { Journal, NO_JOURNAL, type JournalEntry, type RequestJournal } from './journal.js';
 
 export interface KeptSnapshot {
   name: string;
@@ -16,7 +21,7 @@ export interface Session<State> {
   /** What the operations' handlers read (the store, and what every session shares). */
   state: State;
   snapshots: Map<string, KeptSnapshot>;
-  journal: Journal;
+  journal: RequestJournal;
   lastUsed: number;
 }
 
@@ -27,7 +32,10 @@ export interface SessionsOptions<State> {
   stateOf: (store: SubscriptionStore) => State;
   /** Sessions kept besides the default one; the least recently used goes first past it. */
   max: number;
+  /** Requests each session's journal keeps; 0 for none (a journal that keeps nothing). */
   journalSize: number;
+  /** Told of every journal entry of every session (the live stream). */
+  onEntry?: (entry: JournalEntry) => void;
   now?: () => number;
   /** Told of every named session dropped, for room or on request (a state file keeps that). */
   onDrop?: (name: string) => void;
@@ -107,10 +115,98 @@ export class Sessions<State> {
       store,
       state: this.options.stateOf(store),
       snapshots: new Map(),
-      journal: new Journal(this.options.journalSize),
+      journal:
+        this.options.journalSize === 0
+          ? NO_JOURNAL
+          : new Journal(this.options.journalSize, this.options.onEntry),
       lastUsed: this.now(),
     };
     this.byName.set(name, session);
     return session;
   }
+}
+
+/** The request header and cookie that name a session (spec/admin.openapi.yaml). */
+export const SESSION_HEADER = 'x-subcat-session';
+export const SESSION_COOKIE = 'subcat-session';
+/** The spec's Name pattern (spec/admin.openapi.yaml), worded as validation errors word it. */
+const NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
+const NAME = new RegExp(NAME_PATTERN);
+
+/**
+ * The session a request names: `query` (the admin API's `?session=`), else the `x-subcat-session` header,
+ * else the `subcat-session` cookie, else '' (the default session). The query comes first because it is the
+ * one a caller writes for this call: the inspector picks a session with it while the page carries the app's
+ * cookie. A malformed name is a 400, never a silent fall back to the shared default, whose data another test
+ * would then see.
+ * @example sessionNameOf(request) // 'worker-3'
+ */
+export function sessionNameOf(request: IncomingMessage, query?: string | null): string {
+  const fromQuery = query ?? undefined;
+  const header = fromQuery === undefined ? request.headers[SESSION_HEADER] : undefined;
+  const fromHeader = typeof header === 'string' ? header : Array.isArray(header) ? header[0] : undefined;
+  const fromCookie =
+    fromQuery === undefined && fromHeader === undefined ? cookie(request.headers.cookie) : undefined;
+  const name = fromQuery ?? fromHeader ?? fromCookie ?? '';
+  if (name === '' || NAME.test(name)) return name;
+  const shown = name.length > 64 ? `${name.slice(0, 64)}...` : name;
+  // The error names where the name came from: a bad cookie blamed on a header nobody sent misleads.
+  const [where, source] =
+    fromQuery !== undefined
+      ? ['the session parameter', { parameter: 'session' }]
+      : fromHeader !== undefined
+        ? [`the ${SESSION_HEADER} header`, { header: SESSION_HEADER }]
+        : [`the ${SESSION_COOKIE} cookie`, { header: 'Cookie' }];
+  throw HttpError.of(
+    400,
+    `session name '${shown}' in ${where} must be ${PATTERN_WORDS[NAME_PATTERN] ?? NAME_PATTERN}`,
+    source,
+  );
+}
+
+function cookie(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return decoded(part.slice(at + 1).trim());
+  }
+  return undefined;
+}
+
+/** A cookie value as sent: percent-decoded when it can be; a broken escape is a 400 naming the cookie. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw HttpError.of(400, `the ${SESSION_COOKIE} cookie is not valid percent-encoding`, {
+      header: 'Cookie',
+    });
+  }
+}
+
+/**
+ * Resolves the session once, into `exchange.session`. The operations use it (made from the seed on first
+ * use) and say it back in `x-subcat-session` (and which session made room). The mock's own routes never make
+ * one: they name it by `?session=` first (the inspector picks a session so while the page carries the app's
+ * cookie), the live stream by `?session=` alone, files by none.
+ */
+export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    const { request, url } = exchange;
+    const guard = exchange.routed?.target.guard;
+    if (guard !== undefined) {
+      const query = url.searchParams.get('session');
+      const name = guard === 'open' ? '' : guard === 'query' ? (query ?? '') : sessionNameOf(request, query);
+      exchange.session = { name, key: '', state: undefined };
+      return next();
+    }
+    const name = sessionNameOf(request);
+    const { session, dropped } = sessions.use(name);
+    exchange.session = { name, key: session.key, state: session.state };
+    const answer = await next();
+    if (name === '' && dropped === undefined) return answer;
+    const headers: Record<string, string | number> = { ...answer.headers, [SESSION_HEADER]: name };
+    if (dropped !== undefined) headers[`${SESSION_HEADER}-dropped`] = dropped;
+    return { ...answer, headers };
+  };
 }

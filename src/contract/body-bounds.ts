@@ -66,7 +66,7 @@ export const DEFAULT_BODY_BOUNDS: BodyBounds = {
 
 /**
  * Adds to `findings` where a body goes past its bounds, one violation per place, walking without recursion so
- * no nesting can overflow the stack (textBoundViolations finds the same places before parsing).
+ * no nesting can overflow the stack.
  * @example boundViolations({ data: { plans: new Array(26_000).fill({}) } }, bounds, findings) // /data/plans: maxItems
  */
 export function boundViolations(body: unknown, bounds: BodyBounds, findings: Findings): void {

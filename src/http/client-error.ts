@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { errorBody } from './answers.js';
 import { corsHeaders, corsHeadersForUnknownOrigin, type CorsOrigins } from './cors.js';
-import { errorObject } from './http-error.js';
+import { errorBody, errorObject } from './http-error.js';
 
 /** What Node's HTTP parser rejects before any handler runs, said in words a client acts on. */
 const PARSER_ERRORS: Readonly<Record<string, { status: number; detail: string }>> = {

@@ -1,4 +1,5 @@
-import type { Violation } from '../contract/violation.js';
+import { MAX_LISTED, type Violation } from '../contract/violation.js';
+import { jsonAnswer, type Answer } from './route.js';
 
 /** A JSON:API error object as decisions.md shapes it. */
 export interface ErrorObject {
@@ -111,4 +112,31 @@ export function violationError(status: number, violation: Violation): ErrorObjec
         ? { header: violation.at }
         : { parameter: violation.at };
   return errorObject(status, violation.detail, source);
+}
+
+/** The most error objects one response lists; the rest are counted in `meta.omitted` (decisions.md, Errors). */
+export const MAX_ERRORS = MAX_LISTED;
+
+/** The body of an error: at most MAX_ERRORS error objects, with how many were left out (`counted` more besides). */
+export function errorBody(
+  errors: readonly ErrorObject[],
+  counted = 0,
+): {
+  errors: ErrorObject[];
+  meta?: { omitted: number };
+} {
+  const listed = errors.slice(0, MAX_ERRORS);
+  const omitted = errors.length - listed.length + counted;
+  return omitted > 0 ? { errors: listed, meta: { omitted } } : { errors: listed };
+}
+
+/** The one place an error becomes an answer: `{ errors: [...] }` with the error's status and headers. */
+export function errorAnswer(error: HttpError): Answer {
+  return jsonAnswer(error.status, errorBody(error.errors, error.omitted), error.headers);
+}
+
+/** The answer to something that is not an HttpError: a bug, said as such (the mock never means a 5xx). */
+export function bugAnswer(requestId: string): Answer {
+  const detail = `The mock failed on this request (a bug); request id ${requestId}`;
+  return errorAnswer(new HttpError(500, [errorObject(500, detail)]));
 }

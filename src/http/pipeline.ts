@@ -1,24 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { SpecValidators } from '../contract/validators.js';
-import { bugAnswer, jsonAnswer } from './answers.js';
 import { compose, type Step } from './compose.js';
 import type { CorsOrigins } from './cors.js';
-import { Exchange, type Answer } from './exchange.js';
+import { bugAnswer } from './http-error.js';
 import { PrismFallback } from './prism-fallback.js';
-import { requestId } from './request-id.js';
 import { DEFAULT_RESPONSE_CACHE_LIMITS, ResponseCache, type ResponseCacheLimits } from './response-cache.js';
-import type { Route } from './route.js';
+import { Exchange, requestId, type Answer, type Route, type Target } from './route.js';
 import { Router } from './router.js';
-import { sendAnswer, type DrainLimit } from './send-answer.js';
-import { authStep } from './steps/auth-step.js';
-import { cacheStep } from './steps/cache-step.js';
-import { corsStep } from './steps/cors-step.js';
-import { errorsStep } from './steps/errors-step.js';
-import { executeStep } from './steps/execute-step.js';
-import { preferStep } from './steps/prefer-step.js';
-import { routeStep, type Target } from './steps/route-step.js';
-import { validateStep } from './steps/validate-step.js';
+import { sendAnswer } from './send-answer.js';
+import {
+  authStep,
+  cacheStep,
+  corsStep,
+  errorsStep,
+  executeStep,
+  preferStep,
+  routeStep,
+  validateStep,
+} from './steps.js';
 
 /** The mock's liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
 export const HEALTH_PATH = '/__health';
@@ -32,23 +32,24 @@ export interface HttpOptions {
   corsOrigins: CorsOrigins;
 }
 
-/** A path the mock answers itself (health, admin API, inspector): routed like the operations, nothing else. */
-export interface OwnRoute {
-  method: string;
-  path: string;
-  answer: Step;
+/** The mock's own routes (the control plane, the inspector): each with a `guard`, validated against `validators`. */
+export interface OwnRoutes<State> {
+  routes: readonly Route<State>[];
+  validators: SpecValidators;
+  /** In front of them: throws a 403 unless the request may call a route of this guard. */
+  access: Step<Exchange<State>>;
 }
 
 export interface PipelineConfig<State> {
   routes: readonly Route<State>[];
   /**
-   * Steps between routing and validation of the operations: they must choose the state the request reads and
-   * writes (`exchange.session`); the mock's control plane adds faults and delays here.
+   * Steps between routing and validation: they must choose the session the request reads and writes
+   * (`exchange.session`); the mock's control plane adds faults and delays here.
    */
-  sessionSteps: readonly Step<Exchange<Target<State>, State>>[];
+  sessionSteps: readonly Step<Exchange<State>>[];
   /** Steps around everything, errors included (the request journal). */
-  outerSteps?: readonly Step[];
-  ownRoutes?: readonly OwnRoute[];
+  outerSteps?: readonly Step<Exchange<State>>[];
+  own?: OwnRoutes<State>;
   options: HttpOptions;
   validators: SpecValidators;
   logger: Logger;
@@ -63,67 +64,62 @@ export interface PipelineConfig<State> {
 }
 
 /** A state the whole server shares (no sessions): the http core's tests and simple embeddings. */
-export function sharedState<State>(state: State): Step<Exchange<Target<State>, State>> {
-  return (exchange, next) => {
-    exchange.session = state;
+export function sharedState<State>(state: State): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    exchange.session = { name: '', key: '', state };
     return next();
   };
 }
 
 /**
- * The request listener: CORS, the error exit, routing, then for the operations auth, session, Prefer, the
- * response cache, validation and the handler; each a step of its own (src/http/steps).
+ * The request listener, one pipeline for every path: CORS, the error exit, routing, access to the mock's own
+ * routes, auth, session (and faults), Prefer, the response cache, validation and the handler.
  */
 export function createPipeline<State>(config: PipelineConfig<State>) {
-  const { routes, options, validators, logger } = config;
-  const document = validators.document;
-  const operationsById = new Map(validators.operations.map((op) => [op.operationId, op]));
+  const { routes, options, validators, logger, own } = config;
+  const opOf = (of: SpecValidators, operationId: string | undefined) =>
+    of.operations.find((op) => op.operationId === operationId);
+  const health: Route<State> = {
+    method: 'GET',
+    path: HEALTH_PATH,
+    guard: 'open',
+    handler: () => ({ status: 200, body: { status: 'ok' } }),
+  };
+  const entry = (route: Route<State>, of: SpecValidators) => ({
+    method: route.method,
+    path: route.path,
+    target: { route, op: opOf(of, route.operationId), validators: of, guard: route.guard },
+  });
   const routed = new Set(routes.map((r) => `${r.method} ${r.path}`));
-  const health: Step = () => jsonAnswer(200, { status: 'ok' });
   const router = new Router<Target<State>>([
-    { method: 'GET', path: HEALTH_PATH, target: { kind: 'own', answer: health } },
-    ...(config.ownRoutes ?? []).map(({ method, path, answer }) => ({
-      method,
-      path,
-      target: { kind: 'own' as const, answer },
-    })),
-    ...routes.map((route) => ({
-      method: route.method,
-      path: route.path,
-      target: { kind: 'operation' as const, route, op: operationsById.get(route.operationId) },
-    })),
+    entry(health, validators),
+    ...(own?.routes ?? []).map((route) => entry(route, own?.validators ?? validators)),
+    ...routes.map((route) => entry(route, validators)),
     ...validators.operations
       .filter((op) => !routed.has(`${op.method} ${op.path}`))
-      .map((op) => ({ method: op.method, path: op.path, target: { kind: 'spec' as const, op } })),
+      .map((op) => ({ method: op.method, path: op.path, target: { op, validators } })),
   ]);
-  const prism = new PrismFallback(document, logger);
+  const prism = new PrismFallback(validators.document, logger);
   const served = [...new Set([...routes.map((r) => r.path), ...validators.operations.map((o) => o.path)])];
   const cache = new ResponseCache(config.responseCache ?? DEFAULT_RESPONSE_CACHE_LIMITS);
-  type E = Exchange<Target<State>, State>;
-  const steps: Step<E>[] = [
-    ...((config.outerSteps ?? []) as Step<E>[]),
+  const pipeline = compose<Exchange<State>>([
+    ...(config.outerSteps ?? []),
     corsStep(router, options.basePath, options.corsOrigins),
     errorsStep(logger),
-    routeStep<State>(router, {
-      basePath: options.basePath,
-      trustProxy: options.trustProxy,
-      fallbackHost: config.fallbackHost,
-      served,
-    }),
+    routeStep<State>(router, { ...options, fallbackHost: config.fallbackHost, served }),
+    ...(own === undefined ? [] : [own.access]),
     authStep(options.auth),
     ...config.sessionSteps,
-    preferStep<State>(document, prism),
-    cacheStep<State>(cache, (operationId) => validators.operation(operationId)?.headerNames ?? []),
-    validateStep<State>(validators, options.bodyLimit),
+    preferStep<State>(validators.document, prism),
+    cacheStep<State>(cache),
+    validateStep<State>(options.bodyLimit),
     executeStep<State>(prism),
-  ];
-  const pipeline = compose(steps);
-  const drain: DrainLimit = { bytes: options.bodyLimit, ms: 5_000 };
+  ]);
+  const drain = { bytes: options.bodyLimit, ms: 5_000 };
   const closing = config.closing ?? (() => false);
   const answered = config.answered ?? (() => undefined);
-  const logging = logger.isLevelEnabled('info');
 
-  const send = (exchange: E, answer: Answer, last = false): void => {
+  const send = (exchange: Exchange<State>, answer: Answer, last = false): void => {
     try {
       sendAnswer(exchange, answer, drain, closing());
     } catch (error) {
@@ -134,32 +130,25 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     }
     answered(exchange.response);
   };
-  const fail = (exchange: E, error: unknown) => {
-    logger.error({ err: error, requestId: exchange.id }, 'unhandled error outside the error step (a bug)');
-    if (!exchange.response.headersSent) return send(exchange, bugAnswer(exchange.id));
-    exchange.response.destroy();
-    answered(exchange.response);
-  };
 
   return function listener(request: IncomingMessage, response: ServerResponse): void {
-    const exchange: E = new Exchange(
+    const exchange = new Exchange<State>(
       request,
       response,
       requestId(request.headers['x-request-id']),
       process.hrtime.bigint(),
     );
-    if (logging) response.once('close', () => logAccess(logger, exchange));
-    try {
-      const answer = pipeline(exchange);
-      if (answer instanceof Promise)
-        answer.then(
-          (done) => send(exchange, done),
-          (error: unknown) => fail(exchange, error),
+    response.once('close', () => logAccess(logger, exchange));
+    pipeline(exchange).then(
+      (answer) => send(exchange, answer),
+      (error: unknown) => {
+        logger.error(
+          { err: error, requestId: exchange.id },
+          'unhandled error outside the error step (a bug)',
         );
-      else send(exchange, answer);
-    } catch (error) {
-      fail(exchange, error);
-    }
+        send(exchange, bugAnswer(exchange.id));
+      },
+    );
   };
 }
 
@@ -167,9 +156,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
 function logAccess(logger: Logger, exchange: Exchange): void {
   const { request, response } = exchange;
   const ms = Number(process.hrtime.bigint() - exchange.started) / 1e6;
-  const target = request.url ?? '';
-  const query = target.indexOf('?');
-  const path = query === -1 ? target : target.slice(0, query);
+  const path = (request.url ?? '').split('?')[0];
   const status = response.writableFinished ? response.statusCode : 0;
   logger.info(
     { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },

@@ -1,7 +1,8 @@
-import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SpecOperation, SpecValidators } from '../contract/validators.js';
 import type { Violation } from '../contract/violation.js';
 import type { Language } from '../i18n/language.js';
-
 /** Methods a route may serve; HEAD is answered by the GET route of the same path. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -22,13 +23,17 @@ export interface HandlerContext<State> {
   language: Language;
   /** The state the request reads and writes (its session's). */
   state: State;
+  /** The session's name, '' for the default. */
+  session: string;
 }
 
 export interface HandlerResult {
   status: number;
-  /** A JsonText goes out as it is; any other value is serialised as JSON; undefined sends no body. */
+  /** A string or Buffer goes out as it is (JSON unless a Content-Type says otherwise); any other value as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Writes the answer itself (a live stream): see Answer. */
+  write?: Answer['write'];
 }
 
 /** Parse, call, respond; problems are thrown as HttpError. */
@@ -36,11 +41,11 @@ export type Handler<State> = (context: HandlerContext<State>) => HandlerResult |
 
 export interface Route<State> {
   /** The spec's operationId: request validation and `Prefer` examples are looked up by it. */
-  operationId: string;
+  operationId?: string;
   method: HttpMethod;
   /** The spec's path template, e.g. `/subscriptions/subscriptions/{subscription_uuid}` (without base path). */
   path: string;
-  handler: Handler<State>;
+  handler(context: HandlerContext<State>): HandlerResult | Promise<HandlerResult>;
   /**
    * Conflicts of a valid-looking request with the resource (decisions.md: 409), checked beside the schema so
    * every violation is listed at once; a schema violation at the same place gives way to the conflict.
@@ -52,5 +57,120 @@ export interface Route<State> {
    * calling the handler; so the handler must read nothing else of the request.
    * @example cacheVersion: (state) => state.subscriptions.version
    */
-  cacheVersion?: (state: State) => number;
+  cacheVersion?(state: State): number;
+  /** Set on the mock's own routes (admin-routes.ts): who may call it. */
+  guard?: Guard;
+}
+
+/** What a pipeline step answers: a status, headers and a body, not yet written. */
+export interface Answer {
+  status: number;
+  headers: Readonly<Record<string, string | number>>;
+  /** Undefined for no body (204, 304; HEAD is handled when sending). */
+  body: Buffer | string | undefined;
+  /** Writes the answer itself instead (a live stream, a fault that cuts or never answers). */
+  write?: (exchange: Exchange) => void;
+}
+
+/** Who may call a route of the mock's own: the admin token, the token also as `?token=`, or anyone. */
+export type Guard = 'token' | 'query' | 'open';
+
+/** Where a path leads: a route (or Prism, for an operation only the spec describes) and its spec operation. */
+export interface Target<State> {
+  route?: Route<State>;
+  op?: SpecOperation;
+  /** The validators of the document `op` is in (the contract's, or the admin API's). */
+  validators?: SpecValidators;
+  /** Set for the mock's own routes (health, control plane, inspector): no faults, Prefer, auth or journal. */
+  guard?: Guard;
+}
+
+export interface RoutedRequest<State> {
+  target: Target<State>;
+  /** The path template it matched, e.g. `/subscriptions/subscriptions/{subscription_uuid}`. */
+  template: string;
+  params: Readonly<Record<string, string>>;
+}
+
+/** The session a request reads and writes: its name ('' for the default), a key unique in this mock, its state. */
+export interface RequestSession<State> {
+  name: string;
+  /** Never the same for two sessions, even a dropped name used again: the response cache keys on it. */
+  key: string;
+  /** Undefined on the mock's own routes, which never make a session. */
+  state: State | undefined;
+}
+
+/**
+ * One request on its way through the pipeline: what the steps learn about it (its public URL, its route,
+ * its session) is written here, so every step takes the same one object.
+ */
+export class Exchange<State = unknown> {
+  readonly method: string;
+  /** The public URL the client used (links are built from it); set by the route step. */
+  url = new URL('http://localhost/');
+  /** The path below the base path. */
+  local = '/';
+  /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */
+  base = '';
+  routed?: RoutedRequest<State>;
+  session?: RequestSession<State>;
+  /** The parsed, validated JSON body, when the operation takes one. */
+  body: unknown = undefined;
+  /** The body's text as sent, for the journal. */
+  bodyText: string | undefined = undefined;
+  /** What a fault rule did to this request, for the journal. */
+  fault?: string;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly id: string,
+    readonly started: bigint,
+  ) {
+    this.method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON answer: the body stringified, Content-Type and Content-Length set.
+ * @example jsonAnswer(200, { status: 'ok' })
+ */
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string | number>> = {},
+): Answer {
+  const text = JSON.stringify(body);
+  const sent: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!/^content-(type|length)$/i.test(name)) sent[name] = value;
+  sent['Content-Type'] = JSON_TYPE;
+  sent['Content-Length'] = Buffer.byteLength(text);
+  return { status, headers: sent, body: text };
+}
+
+/**
+ * A handler's result as an answer: no body for 204/304 or an undefined body; a buffer, or a string under a
+ * Content-Type that is not JSON, as it is (a file); anything else as JSON.
+ */
+export function resultAnswer(result: HandlerResult): Answer {
+  const { status, body, headers = {}, write } = result;
+  if (write !== undefined) return { status, headers, body: undefined, write };
+  if (body === undefined || status === 204 || status === 304) return { status, headers, body: undefined };
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (Buffer.isBuffer(body) || (typeof body === 'string' && type !== undefined && !/json/i.test(type)))
+    return { status, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, body };
+  return jsonAnswer(status, body, headers);
+}
+
+/** Ids a caller may pass through: short, printable, no separators that could split a log line or header. */
+export const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** The caller's `x-request-id` when it is sane (so traces line up), else a fresh UUID. */
+export function requestId(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given !== undefined && SANE_ID.test(given) ? given : randomUUID();
 }

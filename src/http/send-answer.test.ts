@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Exchange, type Answer } from './exchange.js';
+import { Exchange, type Answer } from './route.js';
 import { sendAnswer, type DrainLimit } from './send-answer.js';
 
 const DRAIN: DrainLimit = { bytes: 10, ms: 5_000 };
@@ -91,40 +91,12 @@ describe('sendAnswer', () => {
     expect(socket.destroyed).toBe(0);
   });
 
-  it('resets the connection for a reset fault, writing nothing', () => {
-    const { exchange, written, socket } = fakes();
-    sendAnswer(exchange, { ...ANSWER, misbehave: 'reset' }, DRAIN, false);
-    expect([written.head, written.chunks.length, socket.reset, socket.destroyed]).toEqual([
-      undefined,
-      0,
-      1,
-      0,
-    ]);
-  });
-
-  it('writes nothing and closes nothing for a hang fault', () => {
-    const { exchange, written, socket } = fakes();
-    sendAnswer(exchange, { ...ANSWER, misbehave: 'hang' }, DRAIN, false);
-    vi.advanceTimersByTime(60_000);
-    expect([written.head, written.ended, socket.reset, socket.destroyed]).toEqual([undefined, false, 0, 0]);
-  });
-
-  it('sends the head with the whole length and half the body for a truncate fault, then cuts the connection', () => {
-    const { exchange, written, socket } = fakes();
-    sendAnswer(exchange, { ...ANSWER, misbehave: 'truncate' }, DRAIN, false);
-    expect(written.head?.[1]['Content-Length']).toBe(8);
-    expect([Buffer.concat(written.chunks).toString(), written.ended, socket.destroyed]).toEqual([
-      '{"a"',
-      false,
-      1,
-    ]);
-  });
-
-  it('hands a streamed answer the response once the head is written, and does not end it', () => {
+  it('lets an answer that writes itself do so, its headers set but no head written yet', () => {
     const { exchange, written } = fakes();
-    const streamed: unknown[] = [];
-    sendAnswer(exchange, { status: 200, headers: {}, body: undefined, stream: (response) => streamed.push(response) }, DRAIN, false);
-    expect(written.head?.[0]).toBe(200);
-    expect([streamed, written.ended]).toEqual([[exchange.response], false]);
+    const set: Record<string, string | number> = {};
+    Object.assign(exchange.response, { setHeader: (name: string, value: string | number) => (set[name] = value) });
+    const wrote: unknown[] = [];
+    sendAnswer(exchange, { status: 200, headers: { a: '1' }, body: undefined, write: (own) => wrote.push(own) }, DRAIN, false);
+    expect([wrote, set, written.head, written.ended]).toEqual([[exchange], { 'x-request-id': 'req-1', a: '1' }, undefined, false]);
   }); // prettier-ignore
 });

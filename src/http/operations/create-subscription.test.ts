@@ -2,10 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
 import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
-import type { JsonText } from '../../resources/json-text.js';
 import { encodeSubscription } from '../../resources/subscriptions/subscription-resource.js';
-import { SubscriptionTexts } from '../../resources/subscriptions/subscription-texts.js';
-import { TextMemo } from '../../resources/text-memo.js';
 import { CatalogStore } from '../../store/catalog/catalog-store.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
 import { HttpError } from '../http-error.js';
@@ -16,8 +13,7 @@ const ids = FIXTURE_IDS.subscriptions;
 const LIST_URL = new URL('http://127.0.0.1:4010/v2/subscriptions/subscriptions');
 const seeded = seededSubscriptions({ seed: 1, subscriptions: 10 });
 const stateOf = (maxSubscriptions?: number): OperationsState => {
-  const memo = new TextMemo(1_000_000);
-  return { subscriptions: new SubscriptionStore(seeded, { maxSubscriptions }), catalog: new CatalogStore([]), texts: new SubscriptionTexts(memo), memo, pageLength: 25 }; // prettier-ignore
+  return { subscriptions: new SubscriptionStore(seeded, { maxSubscriptions }), catalog: new CatalogStore([]), pageLength: 25 }; // prettier-ignore
 };
 const valid = { account_id: '5f0c2b9e-7d1a-4c1e-9b7a-1c2d3e4f5a6b', name: 'Grace Hopper', email: 'grace@example.com', currency: 'USD', manual_payments: true, offering_id: ids.offering_id, external_ref: 'handler-test' }; // prettier-ignore
 const weekly = { name: 'Weekly tea', billing_interval_type: 'week', billing_frequency: 1, plan_length: 4, end_behavior: 'roll' }; // prettier-ignore
@@ -25,12 +21,12 @@ const weekly = { name: 'Weekly tea', billing_interval_type: 'week', billing_freq
 /** The handler's answer as a client reads it, or the HttpError it throws. */
 function create(state: OperationsState, data: object) {
   try {
-    const result = createSubscription.handler({ request: {} as IncomingMessage, params: {}, query: LIST_URL.searchParams, body: { data }, url: LIST_URL, base: 'http://127.0.0.1:4010/v2', language: 'en-US', state }); // prettier-ignore
+    const result = createSubscription.handler({ request: {} as IncomingMessage, params: {}, query: LIST_URL.searchParams, body: { data }, url: LIST_URL, base: 'http://127.0.0.1:4010/v2', language: 'en-US', state, session: '' }); // prettier-ignore
     if (result instanceof Promise) throw new Error('a create answers synchronously');
     return {
       status: result.status,
       headers: result.headers,
-      body: JSON.parse((result.body as JsonText).text),
+      body: JSON.parse(JSON.stringify(result.body)),
     };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

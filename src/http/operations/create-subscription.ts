@@ -20,7 +20,7 @@ export const createSubscription: Route<OperationsState> = {
     return {
       status: 201,
       headers: { Location: location },
-      body: subscriptionDocument(result.subscription, state.texts),
+      body: subscriptionDocument(result.subscription),
     };
   },
 };

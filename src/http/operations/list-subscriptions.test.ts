@@ -2,12 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
 import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
-import { SubscriptionTexts } from '../../resources/subscriptions/subscription-texts.js';
-import { TextMemo } from '../../resources/text-memo.js';
 import { CatalogStore } from '../../store/catalog/catalog-store.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
 import { HttpError } from '../http-error.js';
-import type { JsonText } from '../../resources/json-text.js';
 import { listSubscriptions } from './list-subscriptions.js';
 import type { OperationsState } from './operations-state.js';
 
@@ -15,17 +12,16 @@ const ids = FIXTURE_IDS.subscriptions;
 const BASE = 'http://127.0.0.1:4010';
 const seeded = seededSubscriptions({ seed: 1, subscriptions: 60 });
 const stateOf = (pageLength = 25): OperationsState => {
-  const memo = new TextMemo(1_000_000);
-  return { subscriptions: new SubscriptionStore(seeded), catalog: new CatalogStore([]), texts: new SubscriptionTexts(memo), memo, pageLength };
+  return { subscriptions: new SubscriptionStore(seeded), catalog: new CatalogStore([]), pageLength };
 }; // prettier-ignore
 
 /** The list handler's answer as a client reads it, or the HttpError it throws. */
 function list(state: OperationsState, query: string) {
   const url = new URL(`${BASE}/subscriptions/subscriptions?${query}`);
   try {
-    const result = listSubscriptions.handler({ request: {} as IncomingMessage, params: {}, query: url.searchParams, body: undefined, url, base: BASE, language: 'en-US', state }); // prettier-ignore
+    const result = listSubscriptions.handler({ request: {} as IncomingMessage, params: {}, query: url.searchParams, body: undefined, url, base: BASE, language: 'en-US', state, session: '' }); // prettier-ignore
     if (result instanceof Promise) throw new Error('the list answers synchronously');
-    return { status: result.status, body: JSON.parse((result.body as JsonText).text) };
+    return { status: result.status, body: JSON.parse(JSON.stringify(result.body)) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return { status: error.status, body: { errors: error.errors } };

@@ -17,6 +17,6 @@ export const listSubscriptions: Route<OperationsState> = {
   handler: ({ query, url, base, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.pageLength, vocabulary);
     const found = state.subscriptions.list(filter, page);
-    return { status: 200, body: subscriptionsDocument(found, include, page, url, base, state.texts) };
+    return { status: 200, body: subscriptionsDocument(found, include, page, url, base) };
   },
 };

@@ -4,9 +4,6 @@ import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
 import { seededCatalogStore } from '../../../test/support/seeded-catalogs.js';
 import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
 import type { Language } from '../../i18n/language.js';
-import type { JsonText } from '../../resources/json-text.js';
-import { SubscriptionTexts } from '../../resources/subscriptions/subscription-texts.js';
-import { TextMemo } from '../../resources/text-memo.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
 import { HttpError } from '../http-error.js';
 import { getNodeProducts } from './node-products.js';
@@ -14,12 +11,9 @@ import type { OperationsState } from './operations-state.js';
 
 const ids = FIXTURE_IDS.catalog;
 const newest = ids.release_ids.at(-1) ?? '';
-const memo = new TextMemo(1_000_000);
 const state: OperationsState = {
   subscriptions: new SubscriptionStore(seededSubscriptions({ seed: 7, subscriptions: 0 })),
   catalog: seededCatalogStore({ seed: 7, products: 150 }),
-  texts: new SubscriptionTexts(memo),
-  memo,
   pageLength: 25,
 };
 
@@ -38,9 +32,9 @@ function get(call: Call = {}) {
   const url = new URL(`${base}/catalogs/${catalog}/releases/${release}/nodes/${node}/relationships/products?${query}`);
   const params = { catalog_id: catalog, release_id: release, node_id: node };
   try {
-    const result = getNodeProducts.handler({ request: {} as IncomingMessage, params, query: url.searchParams, body: undefined, url, base, language: language as Language, state });
+    const result = getNodeProducts.handler({ request: {} as IncomingMessage, params, query: url.searchParams, body: undefined, url, base, language: language as Language, state, session: '' });
     if (result instanceof Promise) throw new Error('node products answer synchronously');
-    return { status: result.status, headers: result.headers, body: JSON.parse((result.body as JsonText).text) };
+    return { status: result.status, headers: result.headers, body: JSON.parse(JSON.stringify(result.body)) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return { status: error.status, headers: error.headers, body: { errors: error.errors } };

@@ -31,7 +31,7 @@ export const getNodeProducts: Route<OperationsState> = {
     if (!found.ok) throw HttpError.of(404, found.detail, { parameter: found.parameter });
     const { catalog, release, node } = found.place;
     const view = { catalog, release, language: chosen, nodeId: node.id, linkBase: base };
-    const body = nodeProductsDocument(found, include, page, url, view, state.memo);
+    const body = nodeProductsDocument(found, include, page, url, view);
     return { status: 200, headers: { 'Content-Language': chosen }, body };
   },
 };

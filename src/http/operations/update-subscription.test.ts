@@ -2,9 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '../../../test/support/fixture-ids.js';
 import { seededSubscriptions } from '../../../test/support/seeded-subscriptions.js';
-import type { JsonText } from '../../resources/json-text.js';
-import { SubscriptionTexts } from '../../resources/subscriptions/subscription-texts.js';
-import { TextMemo } from '../../resources/text-memo.js';
 import { CatalogStore } from '../../store/catalog/catalog-store.js';
 import { SubscriptionStore } from '../../store/subscriptions/subscription-store.js';
 import { HttpError } from '../http-error.js';
@@ -16,17 +13,16 @@ const ID = ids.subscription_id;
 const UNKNOWN = 'f0000000-0000-4000-8000-000000000000';
 const seeded = seededSubscriptions({ seed: 1, subscriptions: 10 });
 const stateOf = (): OperationsState => {
-  const memo = new TextMemo(1_000_000);
-  return { subscriptions: new SubscriptionStore(seeded), catalog: new CatalogStore([]), texts: new SubscriptionTexts(memo), memo, pageLength: 25 }; // prettier-ignore
+  return { subscriptions: new SubscriptionStore(seeded), catalog: new CatalogStore([]), pageLength: 25 }; // prettier-ignore
 };
 
 /** The handler's answer as a client reads it, or the HttpError it throws. */
 function put(state: OperationsState, id: string, data: object) {
   const url = new URL(`http://127.0.0.1:4010/subscriptions/subscriptions/${id}`);
   try {
-    const result = updateSubscription.handler({ request: {} as IncomingMessage, params: { subscription_uuid: id }, query: url.searchParams, body: { data }, url, base: url.origin, language: 'en-US', state }); // prettier-ignore
+    const result = updateSubscription.handler({ request: {} as IncomingMessage, params: { subscription_uuid: id }, query: url.searchParams, body: { data }, url, base: url.origin, language: 'en-US', state, session: '' }); // prettier-ignore
     if (result instanceof Promise) throw new Error('an update answers synchronously');
-    return { status: result.status, body: JSON.parse((result.body as JsonText).text) };
+    return { status: result.status, body: JSON.parse(JSON.stringify(result.body)) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return { status: error.status, body: { errors: error.errors } };

@@ -47,7 +47,7 @@ export const updateSubscription: Route<OperationsState> = {
       id,
       decodeUpdate(body as Schemas['UpdateSubscriptionRequest']).command,
     );
-    if (result.ok) return { status: 200, body: subscriptionDocument(result.subscription, state.texts) };
+    if (result.ok) return { status: 200, body: subscriptionDocument(result.subscription) };
     if (result.reason === 'not_found')
       throw HttpError.of(404, `No subscription with id '${id.slice(0, 64)}'`, {
         parameter: 'subscription_uuid',

@@ -5,7 +5,6 @@ import { specValidators } from '../../contract/validators.js';
 import { SUPPORTED_LANGUAGES } from '../../i18n/language.js';
 import { NODE_PRODUCT_INCLUDES } from '../../query/include.js';
 import { READABLE_RELEASES } from '../../store/catalog/catalog-records.js';
-import { TextMemo } from '../text-memo.js';
 import { nodeProductsDocument } from './node-products-document.js';
 
 /**
@@ -92,7 +91,6 @@ function recordSeen(value: unknown, schema: Schema, prefix: string, seen: Set<st
 function* everyResponse(): Generator<unknown> {
   const store = seededCatalogStore({ seed: 1, products: 200 });
   const include = new Set(NODE_PRODUCT_INCLUDES);
-  const memo = new TextMemo(4 * 1024 * 1024);
   const page = { offset: 0, limit: 100 };
   let turn = 0;
   for (const catalog of store.catalogs) {
@@ -112,7 +110,7 @@ function* everyResponse(): Generator<unknown> {
         });
         if (!found.ok) throw new Error(found.detail);
         const view = { catalog, release, language, nodeId, linkBase: 'http://mock.test' };
-        yield JSON.parse(nodeProductsDocument(found, include, page, url, view, memo).text);
+        yield JSON.parse(JSON.stringify(nodeProductsDocument(found, include, page, url, view)));
       }
     }
   }

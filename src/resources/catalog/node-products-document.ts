@@ -4,16 +4,12 @@ import type { FileRecord, ProductRecord } from '../../store/catalog/catalog-reco
 import { assetLink } from '../asset-link.js';
 import type { NodeProductsPage } from '../../store/catalog/catalog-store.js';
 import { includedRecords } from '../../store/catalog/included-records.js';
-import { jsonArray, jsonDocument, type JsonText } from '../json-text.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
-import type { TextMemo } from '../text-memo.js';
 import { encodeNodeProduct, type ProductView } from './node-product-resource.js';
 
 /**
- * Get a node's products: `{ meta, data, links, included? }`, product texts kept per view. Besides the
- * product, a text depends on the catalog, the release (published_at, link), the language, the link base,
- * the requested node (its self link) and the curated flag: all of them make up the group it is kept under.
- * @example nodeProductsDocument(store.nodeProducts(query), include, query.page, url, view, memo)
+ * Get a node's products: `{ meta, data, links, included? }`.
+ * @example nodeProductsDocument(store.nodeProducts(query), include, query.page, url, view)
  */
 export function nodeProductsDocument(
   found: NodeProductsPage,
@@ -21,32 +17,23 @@ export function nodeProductsDocument(
   page: Page,
   url: URL,
   view: ProductView,
-  memo: TextMemo,
-): JsonText {
-  const group = `${view.linkBase}\n${view.catalog.id}\n${view.release.id}\n${view.language}\n${view.nodeId}\n`;
-  const text = (product: ProductRecord, curated: boolean) =>
-    memo.text(curated ? `${group}curated` : group, product, () =>
-      JSON.stringify(encodeNodeProduct(product, view, curated)),
-    );
+): Record<string, unknown> {
   const { total, products } = found;
-  return jsonDocument({
+  const encode = (product: ProductRecord) => encodeNodeProduct(product, view, false);
+  return {
     meta: pageMeta(total, page),
-    data: jsonArray(products.map(({ product, curated }) => text(product, curated))),
+    data: products.map(({ product, curated }) => encodeNodeProduct(product, view, curated)),
     links: pageLinks(url, total, page),
-    included:
-      include.size === 0
-        ? undefined
-        : included(found, include, (product) => text(product, false), view.linkBase, memo),
-  });
+    included: include.size === 0 ? undefined : included(found, include, encode, view.linkBase),
+  };
 }
 
 function included(
   found: NodeProductsPage,
   include: ReadonlySet<NodeProductInclude>,
-  text: (product: ProductRecord) => string,
+  encode: (product: ProductRecord) => unknown,
   base: string,
-  memo: TextMemo,
-): JsonText {
+): Record<string, unknown> {
   const { catalog, release } = found.place;
   const records = includedRecords(
     found.products.map((entry) => entry.product),
@@ -54,13 +41,10 @@ function included(
     catalog,
     release,
   );
-  const fileText = (file: FileRecord) =>
-    memo.text(`file\n${base}`, file, () =>
-      JSON.stringify({ ...file, link: { href: assetLink(file.link.href, base) } }),
-    );
-  return jsonDocument({
-    component_products: records.component_products && jsonArray(records.component_products.map(text)),
-    main_images: records.main_images && jsonArray(records.main_images.map(fileText)),
-    files: records.files && jsonArray(records.files.map(fileText)),
-  });
+  const file = (record: FileRecord) => ({ ...record, link: { href: assetLink(record.link.href, base) } });
+  return {
+    component_products: records.component_products?.map(encode),
+    main_images: records.main_images?.map(file),
+    files: records.files?.map(file),
+  };
 }

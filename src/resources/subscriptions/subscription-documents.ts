@@ -2,19 +2,19 @@ import type { SubscriptionInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
 import type { OfferingRecord, SubscriptionRecord } from '../../store/subscriptions/records.js';
 import type { SubscriptionPage } from '../../store/subscriptions/subscription-store.js';
-import { jsonArray, jsonDocument, type JsonText } from '../json-text.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
-import type { SubscriptionTexts } from './subscription-texts.js';
+import { encodeOfferingPlan, encodeOfferingProduct } from './offering-resources.js';
+import { encodeSubscription } from './subscription-resource.js';
 
 /** `{ "data": Subscription }`: the body of a create and of an update. */
-export function subscriptionDocument(record: SubscriptionRecord, texts: SubscriptionTexts): JsonText {
-  return jsonDocument({ data: texts.subscriptionJson(record) });
+export function subscriptionDocument(record: SubscriptionRecord): { data: unknown } {
+  return { data: encodeSubscription(record) };
 }
 
 /**
  * A list page: `{ meta, data, included?, links }`; `included` only when asked, with only the asked keys,
  * the plans and products of the page's offerings, each once, first seen first.
- * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, 'http://127.0.0.1:4010', texts)
+ * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, 'http://127.0.0.1:4010')
  */
 export function subscriptionsDocument(
   found: SubscriptionPage,
@@ -22,40 +22,34 @@ export function subscriptionsDocument(
   page: Page,
   url: URL,
   base: string,
-  texts: SubscriptionTexts,
-): JsonText {
+): Record<string, unknown> {
   const { records, total } = found;
-  return jsonDocument({
+  return {
     meta: pageMeta(total, page),
-    data: jsonArray(records.map((record) => texts.subscription(record))),
-    included: include.size === 0 ? undefined : included(records, include, base, texts),
+    data: records.map(encodeSubscription),
+    included: include.size === 0 ? undefined : included(records, include, base),
     links: pageLinks(url, total, page),
-  });
+  };
 }
 
 function included(
   records: readonly SubscriptionRecord[],
   include: ReadonlySet<SubscriptionInclude>,
   base: string,
-  texts: SubscriptionTexts,
-): JsonText {
+): Record<string, unknown> {
   const offerings = [...new Set(records.map((record) => record.offering))];
-  const members: Record<string, JsonText> = {};
+  const members: Record<string, unknown> = {};
   if (include.has('plans')) {
     const active = new Set(records.map((record) => record.plan_id));
-    members.plans = jsonArray(
-      uniqueOf(offerings, (offering) => offering.plans).map(({ item, offering }) =>
-        texts.plan(item, offering, active.has(item.id)),
-      ),
+    members.plans = uniqueOf(offerings, (offering) => offering.plans).map(({ item, offering }) =>
+      encodeOfferingPlan(item, offering, active.has(item.id)),
     );
   }
   if (include.has('products'))
-    members.products = jsonArray(
-      uniqueOf(offerings, (offering) => offering.products).map(({ item, offering }) =>
-        texts.product(item, offering, base),
-      ),
+    members.products = uniqueOf(offerings, (offering) => offering.products).map(({ item, offering }) =>
+      encodeOfferingProduct(item, offering, base),
     );
-  return jsonDocument(members);
+  return members;
 }
 
 /** The plans or products of the offerings, each id once, first seen first, with the offering it came from. */

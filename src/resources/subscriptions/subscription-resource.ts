@@ -1,7 +1,7 @@
 import type { Schemas } from '../../contract/schemas.js';
 import { isoTime as iso } from '../../store/calendar.js';
 import type { SubscriptionRecord } from '../../store/subscriptions/records.js';
-import { encodeOffering, type OfferingResource } from './offering-resources.js';
+import { encodeOffering } from './offering-resources.js';
 
 /** The subscription resource, its offering embedded and linked with the current plan. */
 export type SubscriptionResource = Schemas['Subscription'];
@@ -13,20 +13,9 @@ const isoOrUndefined = (ms: number | undefined) => (ms === undefined ? undefined
  * @example JSON.stringify(encodeSubscription(store.find(id)))
  */
 export function encodeSubscription(record: SubscriptionRecord): SubscriptionResource {
-  return encodeSubscriptionWith(record, encodeOffering(record.offering));
-}
-
-/**
- * encodeSubscription with its offering already encoded (once per offering, by a caller rendering many
- * subscriptions). Members the record lacks are undefined, which JSON.stringify leaves out: one object
- * shape for every record, built without spreads (spreading optional members in took half the CPU of
- * rendering a subscription's text).
- */
-export function encodeSubscriptionWith(
-  record: SubscriptionRecord,
-  offering: OfferingResource,
-): SubscriptionResource {
+  // Members the record lacks are undefined, which JSON.stringify leaves out.
   const { state } = record;
+  const offering = encodeOffering(record.offering);
   return {
     id: record.id,
     type: 'subscription',
