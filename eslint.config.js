@@ -41,7 +41,7 @@ export default defineConfig(
   },
   {
     // The inspector's page runs in the browser (issue 14): its globals, for its folder only.
-    files: ['src/admin/inspector/**/*.js'],
+    files: ['src/inspector/**/*.js'],
     languageOptions: {
       globals: Object.fromEntries(
         [

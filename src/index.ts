@@ -4,7 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { accessStep, adminAccess, isLoopback } from './admin/admin-access.js';
 import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
 import { ControlPlane } from './admin/control-plane.js';
-import { inspectorAssets } from './admin/inspector/inspector-assets.js';
+import { inspectorAssets } from './inspector/inspector-assets.js';
 import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
 import { SESSION_HEADER } from './admin/sessions.js';

@@ -69,7 +69,7 @@ describe('the packed package', () => {
       'contract/decisions.md',
       'README.md',
       'LICENSE',
-      'src/admin/inspector/inspector.html',
+      'src/inspector/inspector.html',
     ])
       expect(files, needed).toContain(needed);
     const workshop = files.filter((file) =>

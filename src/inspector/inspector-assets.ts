@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../package-root.js';
+import { packageRoot } from '../package-root.js';
 
 /** One file the inspector serves below `{basePath}/__subcat/`. */
 export interface InspectorAsset {
@@ -9,7 +9,7 @@ export interface InspectorAsset {
 }
 
 /** Where the page's files live: plain files beside this module in src/, found from src/ and from dist/src/. */
-const FOLDER = join('src', 'admin', 'inspector');
+const FOLDER = join('src', 'inspector');
 /** The stylesheets, inlined in this order where the page says `<!-- stylesheets -->`. */
 const STYLESHEETS = ['inspector.css', 'panels.css'];
 const STYLE_MARK = '<!-- stylesheets -->';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../package-root.js';
+import { packageRoot } from '../package-root.js';
 import { fixedIds } from './fixed-ids.js';
 
 describe('fixedIds', () => {
