@@ -92,11 +92,15 @@ export async function readJsonBody(
   if (costly !== undefined) throw HttpError.ofViolations(400, [costly]);
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = JSON.parse(text);
   } catch (error) {
-    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, {
-      pointer: '',
-    });
+    throw HttpError.of(
+      400,
+      `The request body is not valid JSON: ${String(error).replace(/^\w*Error: /, '')}`,
+      {
+        pointer: '',
+      },
+    );
   }
   if (!isUtf8(bytes)) {
     // The bytes before the first broken one are well-formed: the U+FFFD they hold were sent as such.
