@@ -27,19 +27,22 @@ export interface LineRules {
 const EVENTS = ['reset', 'drop', 'snapshot', 'restore', 'forget'] as const;
 const NAMED_EVENTS: readonly string[] = ['snapshot', 'restore', 'forget'];
 // Every member a stored subscription has (tsc keeps this in step with the record): others are refused.
-const SUBSCRIPTION_MEMBERS: Record<keyof StoredSubscription, 'time' | 'optional time' | 'other'> = {
-  id: 'other',
-  account_id: 'other',
-  name: 'other',
-  email: 'other',
-  external_ref: 'other',
-  address_id: 'other',
-  offering_id: 'other',
-  plan_id: 'other',
-  currency: 'other',
-  payment_authority: 'other',
-  status: 'other',
-  state: 'other',
+const SUBSCRIPTION_MEMBERS: Record<
+  keyof StoredSubscription,
+  'required' | 'optional' | 'time' | 'optional time'
+> = {
+  id: 'required',
+  account_id: 'required',
+  name: 'required',
+  email: 'required',
+  external_ref: 'optional',
+  address_id: 'optional',
+  offering_id: 'required',
+  plan_id: 'required',
+  currency: 'required',
+  payment_authority: 'optional',
+  status: 'required',
+  state: 'required',
   created_at: 'time',
   updated_at: 'time',
   canceled_at: 'optional time',
@@ -49,10 +52,13 @@ const SUBSCRIPTION_MEMBERS: Record<keyof StoredSubscription, 'time' | 'optional 
   go_live_after: 'optional time',
   go_live: 'optional time',
 };
+const REQUIRED = Object.entries(SUBSCRIPTION_MEMBERS)
+  .filter(([, kind]) => kind === 'required' || kind === 'time')
+  .map(([key]) => key);
 // The times the store computes with, in epoch ms: a text here would sort and render wrongly, or throw.
 const TIMES: readonly { at: string; of: (record: SubscriptionRecord) => unknown; optional?: true }[] = [
   ...Object.entries(SUBSCRIPTION_MEMBERS)
-    .filter(([, kind]) => kind !== 'other')
+    .filter(([, kind]) => kind.endsWith('time'))
     .map(([key, kind]) => ({
       at: `subscription.${key}`,
       of: (record: SubscriptionRecord) => (record as unknown as Record<string, unknown>)[key],
@@ -136,7 +142,10 @@ function writeOf(write: unknown): StoredWrite | string {
   if (!isObject(subscription)) return `has a ${kind} whose subscription is ${kindOf(subscription)}`;
   const unknown = Object.keys(subscription).find((key) => !Object.hasOwn(SUBSCRIPTION_MEMBERS, key));
   if (unknown !== undefined) return `has a subscription with an unknown member ${shown(unknown)}`;
-  if (typeof subscription.offering_id !== 'string') return 'has a subscription without an offering_id';
+  const missing = REQUIRED.filter((key) => subscription[key] === undefined);
+  if (missing.length > 0) return `has a subscription without ${missing.join(', ')}`;
+  if (typeof subscription.offering_id !== 'string')
+    return 'has a subscription whose offering_id is not a text';
   if (offering !== undefined && (kind === 'update' || !isObject(offering)))
     return kind === 'update' ? 'has an update with an offering' : 'has an offering that is not an object';
   if (offering !== undefined && offering.id !== subscription.offering_id)

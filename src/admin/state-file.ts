@@ -161,7 +161,7 @@ function replay<State>(
         `start with --state-file-repair to keep lines 1-${index} and drop the rest, or delete the file to start from the seed`,
       );
     options.warn?.(
-      `state file ${path}: kept lines 1-${index}, dropped ${lines.length - index} from ${at} on (${at} ${problem}) (--state-file-repair)`,
+      `state file ${path}: --state-file-repair kept lines 1-${index} and dropped ${lines.length - index} from ${at} on (${at} ${problem})`,
     );
     return;
   }
