@@ -55,15 +55,11 @@ describe('a second mock on the same --state-file', () => {
     const before = readFileSync(file);
     const port = new URL(running.url).port;
     for (const portOfB of ['0', port]) {
-      const second = await spawnMock([
-        '--port',
-        portOfB,
-        '--log-level',
-        'info',
-        ...SIZES,
-        '--state-file',
-        file,
-      ]).exited;
+      const spawned = spawnMock(['--port', portOfB, '--log-level', 'info', ...SIZES, '--state-file', file]);
+      // A second mock that starts (as it did before the lock) is stopped, never left running.
+      const timer = setTimeout(() => spawned.child.kill('SIGKILL'), 15_000);
+      const second = await spawned.exited;
+      clearTimeout(timer);
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
       expect(second.stderr).toMatch(
