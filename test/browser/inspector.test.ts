@@ -227,6 +227,7 @@ describe('the inspector, in Chromium', () => {
   it("acts on the session it shows, never on the app's subcat-session cookie of the same origin", async ({
     skip,
   }) => {
+    if (browser === undefined) skip(missing ?? 'no browser'); // before the mock is used: it is not started
     // Three counts apart: the default session (seeded), the app's in its cookie (+1), the picked one (+2).
     const seeded = await listTotal(mock.url);
     expect((await create({ cookie: 'subcat-session=app' })).status).toBe(201);
@@ -324,6 +325,7 @@ describe('the inspector, in Chromium', () => {
   it('reads without scrolling sideways at 1280 and 390 px, and its screenshots are not blank', async ({
     skip,
   }) => {
+    if (browser === undefined) skip(missing ?? 'no browser'); // before the mock is used: it is not started
     // A session with the longest name allowed, so the session picker's widest option is on the page.
     await fetch(`${mock.url}${SUBSCRIPTIONS}`, {
       method: 'POST',
