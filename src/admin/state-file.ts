@@ -63,7 +63,12 @@ export function openStateFile<State>(
 ): ChangeLog & { close(): void } {
   const place = placeProblem(path);
   if (place !== undefined) throw new StateFileError(path, place.problem, place.fix);
-  const lock = lockStateFile(path);
+  let lock;
+  try {
+    lock = lockStateFile(path);
+  } catch (error) {
+    throw new StateFileError(path, `cannot be locked (${fsProblem(error)})`, WRITE_FIX);
+  }
   if ('heldBy' in lock)
     throw new StateFileError(
       path,

@@ -15,7 +15,7 @@ import {
   stopMockProcess,
   type ListeningMock,
 } from '../support/mock-process.js';
-import { madeStateFile, STATE_FILE_SIZES as SIZES } from '../support/state-files.js';
+import { madeStateFile, STATE_FILE_SIZES as SIZES, stateFileOptions } from '../support/state-files.js';
 
 // Issue 28, items 1, 8 and 9: a state file is owned by one mock, every line of it is checked with the API's
 // rules before the mock listens, and a path that cannot be a state file gets one line naming it and the fix.
@@ -91,14 +91,7 @@ describe('a second mock on the same --state-file', () => {
 
   it('in the same process (two startMock calls) is refused as well, and the first mock keeps serving', async () => {
     const file = join(folder, 'in-process.jsonl');
-    const options = {
-      port: 0,
-      seed: 1,
-      subscriptions: 20,
-      products: 5,
-      stateFile: file,
-      logLevel: 'silent',
-    } as const;
+    const options = stateFileOptions(file);
     const first = await startMock(options);
     try {
       await expect(startMock(options)).rejects.toThrow(
