@@ -125,7 +125,9 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     delay: resolved.delay,
     seed: resolved.seed,
   });
-  // Replayed before the server listens: no request sees a half-restored store.
+  const adminDocument = loadAdminSpec();
+  // Locked, checked line by line with the API's own rules and replayed before the server listens: no request
+  // sees a half-restored store, and a second mock on the file touches nothing.
   const stateFile =
     resolved.stateFile === undefined
       ? undefined
@@ -133,6 +135,14 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
           resolved.stateFile,
           { seed: resolved.seed, subscriptions: resolved.subscriptions, products: resolved.products },
           plane,
+          {
+            rules: {
+              name: specValidators(adminDocument).schema('Name'),
+              subscription: validators.schema('Subscription'),
+            },
+            repair: resolved.stateFileRepair,
+            warn: (text) => logger.warn(text),
+          },
         );
   if (stateFile !== undefined) plane.keepChangesIn(stateFile);
   const startedAt = Date.now();
@@ -147,7 +157,6 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const ownPath = (path: string) =>
     path === root || path === health || path === admin || path.startsWith(adminBelow);
   const steps = plane.steps(ownPath);
-  const adminDocument = loadAdminSpec();
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;
   const ownRoutes = adminRoutes({
     plane,
@@ -189,7 +198,10 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     },
     resolved.host,
     resolved.port,
-  );
+  ).catch((error: unknown) => {
+    stateFile?.close(); // the lock goes back: the port was taken, not the file
+    throw error;
+  });
   if (!isLoopback(resolved.host))
     logger.warn(
       resolved.adminToken === undefined

@@ -42,6 +42,8 @@ export interface MockOptions {
   adminToken?: string;
   /** A file that keeps every change across restarts. */
   stateFile?: string;
+  /** Start from the state file's lines before its first bad one, dropping the rest (else a bad line stops the start). */
+  stateFileRepair?: boolean;
 }
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
@@ -113,6 +115,9 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
       ? 'adminToken must be at least 8 characters'
       : undefined,
     options.host.trim() === '' ? 'host must not be empty' : undefined,
+    options.stateFileRepair === true && options.stateFile === undefined
+      ? 'stateFileRepair needs a stateFile to repair'
+      : undefined,
     basePath === undefined
       ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
       : undefined,
@@ -145,7 +150,9 @@ Options:
   --delay MS|MIN-MAX      latency of every answer of the operations, e.g. 300 or 100-600 (default none)
   --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
   --journal-size N        requests each session's journal keeps, 0 for no journal (default 1000)
-  --state-file FILE       keep every change in FILE across restarts
+  --state-file FILE       keep every change in FILE across restarts; one mock per file (FILE.lock holds
+                          its pid), every line checked with the API's rules before the mock listens
+  --state-file-repair     start from the lines before the state file's first bad one, dropping the rest
   --admin-token TOKEN     the token every admin call must send, on loopback too (without one, loopback
                           needs none and beyond loopback the admin API is off)
   --auth                  require Authorization: Bearer <any token>
@@ -171,6 +178,7 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   'max-sessions': { key: 'maxSessions', kind: 'integer' },
   'journal-size': { key: 'journalSize', kind: 'integer' },
   'state-file': { key: 'stateFile', kind: 'string' },
+  'state-file-repair': { key: 'stateFileRepair', kind: 'boolean' },
   'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },

@@ -1,16 +1,25 @@
 import {
   closeSync,
-  existsSync,
   fsyncSync,
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import type { OfferingRecord, SubscriptionRecord } from '../store/subscriptions/records.js';
+import type { SubscriptionRecord } from '../store/subscriptions/records.js';
 import type { SubscriptionStore, SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
 import type { ChangeLog, ControlPlane } from './control-plane.js';
+import { lockStateFile } from './state-file-lock.js';
+import {
+  readStateLine,
+  recordProblem,
+  type LineRules,
+  type StateLine as Line,
+  type StoredSubscription,
+} from './state-file-lines.js';
+import { fsProblem, placeProblem, syncFolder } from './state-file-place.js';
 
 /** The format this version writes; a file of another is refused, never guessed at. */
 const FORMAT = 1;
@@ -22,37 +31,61 @@ export interface StateFileIdentity {
   products: number;
 }
 
-type StoredSubscription = Omit<SubscriptionRecord, 'offering'> & { offering_id: string };
-type Line =
-  | {
-      session: string;
-      write: { kind: 'create' | 'update'; subscription: StoredSubscription; offering?: OfferingRecord };
-    }
-  | { session: string; event: 'reset' | 'drop' }
-  | { session: string; event: 'snapshot' | 'restore' | 'forget'; name: string };
+/** How a state file is read: the API's rules for its lines, and whether a bad line ends the file or the start. */
+export interface StateFileOptions {
+  rules: LineRules;
+  /** Keep the lines before the first bad one and drop the rest (--state-file-repair), saying so with `warn`. */
+  repair?: boolean;
+  warn?: (text: string) => void;
+}
 
 /** A state file that cannot be used: the start stops with this message, never a silent reset. */
 export class StateFileError extends Error {
   constructor(path: string, problem: string, fix: string) {
-    super(`state file ${path} ${problem}; ${fix}`);
+    // Control characters escaped: a name or path with a line break must not break the one line.
+    super(`state file ${path} ${problem}; ${fix}`.replace(/\p{Cc}|[\u2028\u2029]/gu, escaped));
     this.name = 'StateFileError';
   }
 }
 
 /**
  * Keeps every change of every session in an append-only file of JSON lines: each write reaches the file
- * (one write(2) of a whole line) before the store makes it, so a 2xx means it is kept; at start the file is
- * replayed, then rewritten compacted (a temporary file renamed over it, so a crash keeps the old or the new).
- * @example const file = openStateFile(path, identity, plane); plane.keepChangesIn(file);
+ * (one write(2) of a whole line) before the store makes it, so a 2xx means it is kept. At start the file is
+ * locked (one mock per file), every line is checked with the API's rules and replayed, then the file is
+ * rewritten compacted (a temporary file synced and renamed over it, so a crash keeps the old or the new).
+ * @example const file = openStateFile(path, identity, plane, { rules }); plane.keepChangesIn(file);
  */
 export function openStateFile<State>(
   path: string,
   identity: StateFileIdentity,
   plane: ControlPlane<State>,
+  options: StateFileOptions,
 ): ChangeLog & { close(): void } {
-  if (existsSync(path)) replay(path, readFileSync(path, 'utf8'), identity, plane);
-  compact(path, identity, plane);
-  const fd = openSync(path, 'a');
+  const place = placeProblem(path);
+  if (place !== undefined) throw new StateFileError(path, place.problem, place.fix);
+  let lock;
+  try {
+    lock = lockStateFile(path);
+  } catch (error) {
+    throw new StateFileError(path, `cannot be locked (${fsProblem(error)})`, WRITE_FIX);
+  }
+  if ('heldBy' in lock)
+    throw new StateFileError(
+      path,
+      `is in use by another mock (${lock.heldBy}; lock ${lock.lockPath})`,
+      `stop that mock, or give this one another --state-file; delete the lock only if no mock runs`,
+    );
+  let fd: number;
+  try {
+    const text = readText(path);
+    if (text !== undefined) replay(path, text, identity, plane, options);
+    compact(path, identity, plane);
+    fd = openSync(path, 'a');
+  } catch (error) {
+    lock.release();
+    if (error instanceof StateFileError) throw error;
+    throw new StateFileError(path, `cannot be written (${fsProblem(error)})`, WRITE_FIX);
+  }
   const append = (line: Line) => {
     writeSync(fd, `${JSON.stringify(line)}\n`);
   };
@@ -61,10 +94,26 @@ export function openStateFile<State>(
     event: (session, event) =>
       append('name' in event ? { session, event: event.op, name: event.name } : { session, event: event.op }),
     close: () => {
-      fsyncSync(fd);
-      closeSync(fd);
+      try {
+        fsyncSync(fd);
+        closeSync(fd);
+      } finally {
+        lock.release();
+      }
     },
   };
+}
+
+const WRITE_FIX = "check the folder's permissions and free space, or give another --state-file";
+const HEADER_FIX = 'move the file away to start from the seed, or restore it from a copy';
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new StateFileError(path, `cannot be read (${fsProblem(error)})`, WRITE_FIX);
+  }
 }
 
 function replay<State>(
@@ -72,19 +121,25 @@ function replay<State>(
   text: string,
   identity: StateFileIdentity,
   plane: ControlPlane<State>,
+  options: StateFileOptions,
 ): void {
-  const fix = 'move the file away to start from the seed, or restore it from a copy';
-  if (text.length > 0 && !text.endsWith('\n'))
-    throw new StateFileError(path, 'ends in the middle of a line (was it cut short?)', fix);
-  const lines = text.split('\n').slice(0, -1);
-  const header = parse(path, lines[0] ?? '', 1, fix) as Partial<
+  // A byte order mark (an editor's) is read past; an empty file is a new state, as a missing one is.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') return;
+  const lines = body.split('\n');
+  const whole = body.endsWith('\n');
+  if (whole) lines.pop();
+  if (lines.length === 1 && !whole)
+    throw new StateFileError(path, 'ends in the middle of its first line (was it cut short?)', HEADER_FIX);
+  const first = parse(lines[0] ?? '');
+  const header = (typeof first === 'object' && first !== null ? first : {}) as Partial<
     StateFileIdentity & { subcat_state_file: number }
   >;
   if (header.subcat_state_file !== FORMAT)
     throw new StateFileError(
       path,
-      `is not a subcat state file of format ${FORMAT} (its first line says ${JSON.stringify(header.subcat_state_file)})`,
-      fix,
+      `is not a subcat state file of format ${FORMAT} (${first === undefined ? 'its first line is not JSON' : `its first line says ${JSON.stringify(header.subcat_state_file)}`})`,
+      HEADER_FIX,
     );
   const made = `--seed ${header.seed} --subscriptions ${header.subscriptions} --products ${header.products}`;
   if (
@@ -95,35 +150,60 @@ function replay<State>(
     throw new StateFileError(
       path,
       `was made with ${made}`,
-      `start the mock with the same options, or ${fix}`,
+      `start the mock with the same options, or ${HEADER_FIX}`,
     );
-  lines.slice(1).forEach((text, index) => {
-    const line = parse(path, text, index + 2, fix) as Line;
-    try {
-      apply(plane, line);
-    } catch (error) {
+  for (let index = 1; index < lines.length; index += 1) {
+    const cut = !whole && index === lines.length - 1;
+    const problem = cut
+      ? 'ends in the middle of a line (was it cut short?)'
+      : lineProblem(plane, lines[index] ?? '', options.rules);
+    if (problem === undefined) continue;
+    const at = `line ${index + 1}`;
+    if (options.repair !== true)
       throw new StateFileError(
         path,
-        `has a change it cannot apply at line ${index + 2} (${(error as Error).message})`,
-        fix,
+        cut ? `ends in the middle of ${at} (was it cut short?)` : `${at} ${problem}`,
+        `start with --state-file-repair to keep lines 1-${index} and drop the rest, or delete the file to start from the seed`,
       );
-    }
-  });
-}
-
-function apply<State>(plane: ControlPlane<State>, line: Line): void {
-  const session = line.session;
-  if ('write' in line) {
-    const store = plane.session(session).store;
-    store.apply(restored(store, line.write));
+    options.warn?.(
+      `state file ${path}: --state-file-repair kept lines 1-${index} and dropped ${lines.length - index} from ${at} on (${at} ${problem})`,
+    );
     return;
   }
-  if (!('name' in line)) {
-    if (line.event === 'reset') plane.session(session).store.reset();
-    else plane.sessions.drop(session);
-  } else if (line.event === 'snapshot') plane.snapshot(line.name, session);
-  else if (line.event === 'restore') plane.restore(line.name, session);
-  else plane.forgetSnapshot(line.name, session);
+}
+
+/** What is wrong with one line, or undefined once it is applied. */
+function lineProblem<State>(plane: ControlPlane<State>, text: string, rules: LineRules): string | undefined {
+  const value = parse(text);
+  if (value === undefined) return 'is not JSON';
+  const line = readStateLine(value, rules);
+  if (typeof line === 'string') return line;
+  const existed = plane.existing(line.session) !== undefined;
+  const problem = apply(plane, line, rules);
+  // A session made only for a line that is refused is not kept (--state-file-repair compacts what is left).
+  if (problem !== undefined && !existed) plane.sessions.drop(line.session);
+  return problem;
+}
+
+function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules): string | undefined {
+  const session = line.session;
+  try {
+    if ('write' in line) {
+      const store = plane.session(session).store;
+      const write = restored(store, line.write);
+      const problem = recordProblem(write.subscription, rules);
+      if (problem !== undefined) return problem;
+      store.apply(write);
+    } else if (!('name' in line)) {
+      if (line.event === 'reset') plane.session(session).store.reset();
+      else plane.sessions.drop(session);
+    } else if (line.event === 'snapshot') plane.snapshot(line.name, session);
+    else if (line.event === 'restore') plane.restore(line.name, session);
+    else plane.forgetSnapshot(line.name, session);
+  } catch (error) {
+    return `has a change it cannot apply (${(error as Error).message})`;
+  }
+  return undefined;
 }
 
 /** The file again with only what the state now needs: per session, each snapshot's writes, then the current ones. */
@@ -140,16 +220,34 @@ function compact<State>(path: string, identity: StateFileIdentity, plane: Contro
     for (const write of session.store.writes()) lines.push({ session: name, write: stored(write) });
   }
   const header = { subcat_state_file: FORMAT, ...identity };
+  const text = [header, ...lines].map((line) => `${JSON.stringify(line)}\n`).join('');
+  // Synced before the rename, and the folder after it: a power cut keeps the old file or the whole new one.
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, [header, ...lines].map((line) => `${JSON.stringify(line)}\n`).join(''));
-  renameSync(temporary, path);
+  try {
+    const fd = openSync(temporary, 'w');
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  syncFolder(path);
 }
 
-function parse(path: string, text: string, line: number, fix: string): unknown {
+function escaped(character: string): string {
+  return JSON.stringify(character).slice(1, -1);
+}
+
+function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new StateFileError(path, `is corrupt at line ${line} (not JSON)`, fix);
+    return undefined;
   }
 }
 

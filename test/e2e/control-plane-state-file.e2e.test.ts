@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../../src/cli.js';
 import { startMock } from '../../src/index.js';
+import { cliMockExit } from '../support/cli-mock.js';
 import { FIXTURE_IDS } from '../support/fixture-ids.js';
 import { allSubscriptions, createBody, MockClient, send, SUBSCRIPTIONS } from '../support/mock-client.js';
 import {
@@ -15,11 +15,12 @@ import {
   stopMockProcess,
   type ListeningMock,
 } from '../support/mock-process.js';
+import { madeStateFile, STATE_FILE_SIZES } from '../support/state-files.js';
 
 // --state-file (issue 13, item 4): every change kept across restarts, a SIGTERM loses no answered write, and a
 // file that cannot be used stops the start with one line naming the file and the fix, never a silent reset.
 
-const SIZES = ['--seed', '1', '--subscriptions', '20', '--products', '5'];
+const SIZES = STATE_FILE_SIZES;
 const LANES = 8;
 const SIGNAL_AFTER = 60;
 let folder = '';
@@ -34,20 +35,6 @@ afterAll(async () => {
   await stopMockProcess(running);
   if (folder !== '') rmSync(folder, { recursive: true, force: true });
 });
-
-/** `subcat mock` through the CLI's own main(), for starts that must fail: its exit code and what it wrote. */
-async function failedStart(
-  args: readonly string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const seen = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    out: (text) => (seen.stdout += text),
-    err: (text) => (seen.stderr += text),
-    shutdown: () => Promise.resolve('SIGTERM'),
-  };
-  const code = await main(['mock', '--port', '0', '--log-level', 'silent', ...args], io);
-  return { code, ...seen };
-}
 
 describe('a mock killed with SIGTERM mid-load', () => {
   it('restarted with the same --state-file lists every create that got a 2xx, and a cut file stops the start', async () => {
@@ -90,6 +77,7 @@ describe('a mock killed with SIGTERM mid-load', () => {
 
     // The same file cut in the middle of its last line: the documented one-line error, the file left as it is.
     const whole = readFileSync(file);
+    const lines = whole.toString('utf8').split('\n').length - 1;
     const cut = join(folder, 'cut.jsonl');
     writeFileSync(cut, whole.subarray(0, whole.length - 7));
     const refused = await spawnMock(['--port', '0', '--log-level', 'warn', ...SIZES, '--state-file', cut])
@@ -97,31 +85,13 @@ describe('a mock killed with SIGTERM mid-load', () => {
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toBe(
-      `subcat mock: could not start: state file ${cut} ends in the middle of a line (was it cut short?); move the file away to start from the seed, or restore it from a copy\n`,
+      `subcat mock: could not start: state file ${cut} ends in the middle of line ${lines} (was it cut short?); start with --state-file-repair to keep lines 1-${lines - 1} and drop the rest, or delete the file to start from the seed\n`,
     );
     expect(readFileSync(cut).equals(whole.subarray(0, whole.length - 7))).toBe(true);
   });
 });
 
 describe('a state file that cannot be used', () => {
-  /** A state file of two creates, made by a mock of SIZES. */
-  async function madeFile(name: string): Promise<string> {
-    const file = join(folder, name);
-    const mock = await startMock({
-      port: 0,
-      seed: 1,
-      subscriptions: 20,
-      products: 5,
-      stateFile: file,
-      logLevel: 'silent',
-    });
-    const client = await MockClient.of(mock.url);
-    await client.create('first');
-    await client.create('second');
-    await mock.close();
-    return file;
-  }
-
   const cases = [
     {
       title: 'a file of another seed',
@@ -141,7 +111,7 @@ describe('a state file that cannot be used', () => {
       flags: SIZES,
       spoil: (text: string) => text.replace(/\n\{"session":"","write"/, '\n{"session":"","wr'),
       problem:
-        'is corrupt at line 3 (not JSON); move the file away to start from the seed, or restore it from a copy',
+        'line 3 is not JSON; start with --state-file-repair to keep lines 1-2 and drop the rest, or delete the file to start from the seed',
     },
     {
       title: 'a file of another format version',
@@ -160,16 +130,18 @@ describe('a state file that cannot be used', () => {
       flags: SIZES,
       spoil: (text: string) =>
         text.replace(FIXTURE_IDS.subscriptions.offering_id, '00000000-0000-4000-8000-000000000000'),
-      problem: 'has a change it cannot apply at line 3',
+      problem: 'line 3 has a change it cannot apply (no offering 00000000-0000-4000-8000-000000000000)',
     },
   ];
   it.each(cases)(
     '$title stops the start with one line naming the file and the fix',
     async ({ flags, spoil, problem }) => {
-      const file = await madeFile(`spoiled-${cases.findIndex((c) => c.spoil === spoil)}.jsonl`);
+      const file = await madeStateFile(
+        join(folder, `spoiled-${cases.findIndex((c) => c.spoil === spoil)}.jsonl`),
+      );
       writeFileSync(file, spoil(readFileSync(file, 'utf8')));
       const before = readFileSync(file);
-      const { code, stdout, stderr } = await failedStart([...flags, '--state-file', file]);
+      const { code, stdout, stderr } = await cliMockExit([...flags, '--state-file', file]);
       expect(code).toBe(1);
       expect(stdout).toBe('');
       expect(stderr).toMatch(/^subcat mock: could not start: state file \S+ [^\n]+\n$/);

@@ -47,3 +47,17 @@ export async function cliMock(flags: readonly string[]): Promise<CliMock> {
     },
   };
 }
+
+/** `subcat mock --port 0 --log-level silent ...args` through main(), stopped as soon as it starts: its exit code and output. */
+export async function cliMockExit(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const seen = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    out: (text) => (seen.stdout += text),
+    err: (text) => (seen.stderr += text),
+    shutdown: () => Promise.resolve('SIGTERM'),
+  };
+  const code = await main(['mock', '--port', '0', '--log-level', 'silent', ...args], io);
+  return { code, ...seen };
+}

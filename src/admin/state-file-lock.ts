@@ -1,0 +1,171 @@
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+
+/** What a lock file holds: the process that owns the state file, and since when. */
+export interface LockHolder {
+  pid: number;
+  started_at: string;
+}
+
+/** The lock on one state file, taken: release() gives it back (exiting the process does too). */
+export interface StateFileLock {
+  readonly lockPath: string;
+  release(): void;
+}
+
+/** Another process holds the lock: who, in words for the one-line error. */
+export interface LockRefused {
+  readonly lockPath: string;
+  readonly heldBy: string;
+}
+
+// A lock file naming no process that is younger than this is being written by its taker, not left over.
+const FRESH_MS = 2_000;
+// Locks this process holds, with their text: a lock naming our own pid is ours only when listed here
+// (a process before us may have had our pid, as pid 1 of a container always does).
+const held = new Map<string, string>();
+let releasesOnExit = false;
+
+/**
+ * Takes the lock beside a state file (`FILE.lock`, made with O_EXCL, holding our pid and start time), before
+ * the file is read: two mocks on one file would each rename their compacted copy over the other's writes.
+ * A lock whose process is gone is taken over. No native module: `process.kill(pid, 0)` tells a live pid.
+ * @example const lock = lockStateFile('state.jsonl'); if ('heldBy' in lock) throw ...; lock.release();
+ */
+export function lockStateFile(file: string, now = Date.now()): StateFileLock | LockRefused {
+  const lockPath = `${file}.lock`;
+  const started = new Date(now - process.uptime() * 1000).toISOString();
+  const text = `${JSON.stringify({ pid: process.pid, started_at: started } satisfies LockHolder)}\n`;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (create(lockPath, text)) return taken(lockPath, text);
+    const found = read(lockPath);
+    if (found === undefined) continue; // released meanwhile
+    if (isLive(lockPath, found)) return { lockPath, heldBy: described(found) };
+    // Left over: moved aside first, so that of two takers only one moves this file; a live lock moved by
+    // mistake (taken by another between our read and our move) is put back.
+    const aside = `${lockPath}.${process.pid}.stale`;
+    if (!moved(lockPath, aside)) continue;
+    const movedText = read(aside);
+    if (movedText !== undefined && movedText !== found && isLive(lockPath, movedText)) {
+      putBack(aside, lockPath);
+      return { lockPath, heldBy: described(movedText) };
+    }
+    unlinkSync(aside);
+  }
+  return { lockPath, heldBy: 'another mock taking it at this moment' };
+}
+
+/** The holder a lock file's text names, or undefined when it names none (cut short, or not ours). */
+export function lockHolder(text: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder> | null;
+    return typeof value?.pid === 'number' &&
+      Number.isSafeInteger(value.pid) &&
+      value.pid > 0 &&
+      typeof value.started_at === 'string'
+      ? { pid: value.pid, started_at: value.started_at }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function taken(lockPath: string, text: string): StateFileLock {
+  held.set(lockPath, text);
+  if (!releasesOnExit) {
+    releasesOnExit = true;
+    // Synchronous, so it runs on exit() too; a SIGINT or SIGTERM of the CLI closes the mock, which releases.
+    process.on('exit', () => [...held.keys()].forEach(release));
+  }
+  return { lockPath, release: () => release(lockPath) };
+}
+
+function release(lockPath: string): void {
+  const text = held.get(lockPath);
+  if (text === undefined) return;
+  held.delete(lockPath);
+  // Only our own lock: one taken over from us (we were thought dead) is the new owner's.
+  if (read(lockPath) === text) unlinkSync(lockPath);
+}
+
+function isLive(lockPath: string, text: string): boolean {
+  const holder = lockHolder(text);
+  if (holder === undefined) return Date.now() - modified(lockPath) < FRESH_MS;
+  if (holder.pid === process.pid) return held.has(lockPath);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process lives, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function described(text: string): string {
+  const holder = lockHolder(text);
+  return holder === undefined
+    ? 'a mock starting at this moment'
+    : `process ${holder.pid}${holder.pid === process.pid ? ' (this one)' : ''}, started ${holder.started_at}`;
+}
+
+function create(lockPath: string, text: string): boolean {
+  let fd;
+  try {
+    fd = openSync(lockPath, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function modified(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function moved(from: string, to: string): boolean {
+  try {
+    renameSync(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+function putBack(aside: string, lockPath: string): void {
+  try {
+    linkSync(aside, lockPath); // fails, rightly, when a third mock took the lock meanwhile
+  } catch {
+    // that mock holds it now
+  }
+  unlinkSync(aside);
+}

@@ -1,0 +1,77 @@
+import { closeSync, fsyncSync, openSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Words for a file system error, without the path it names (which may be a temporary file's). */
+const REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EISDIR: 'it is a folder',
+  ENAMETOOLONG: 'its name is too long',
+  ELOOP: 'its path has a loop of links',
+};
+
+/**
+ * What keeps `path` from being a state file before anything is tried (a folder, a folder that does not
+ * exist, a device), with the fix; undefined when it is a file or can be made.
+ * @example placeProblem('missing/state.jsonl') // { problem: 'is in a folder that does not exist (...)', fix: ... }
+ */
+export function placeProblem(path: string): { problem: string; fix: string } | undefined {
+  const stat = statOf(path);
+  if (typeof stat === 'string') return { problem: `cannot be read (${stat})`, fix: PLACE_FIX };
+  if (stat === undefined) {
+    const folder = dirname(resolve(path));
+    const parent = statOf(folder);
+    if (parent === undefined || (typeof parent !== 'string' && !parent.isDirectory()))
+      return {
+        problem: `is in a folder that does not exist (${folder})`,
+        fix: 'create the folder first, or give a path in a folder that exists',
+      };
+    return typeof parent === 'string' ? { problem: `cannot be made (${parent})`, fix: PLACE_FIX } : undefined;
+  }
+  if (stat.isDirectory())
+    return {
+      problem: 'is a folder, not a file',
+      fix: `give the path of a file, such as ${join(path, 'state.jsonl')}`,
+    };
+  if (!stat.isFile())
+    return {
+      problem: 'is not a regular file (a device, pipe or socket)',
+      fix: 'give the path of a file, such as state.jsonl',
+    };
+  return undefined;
+}
+
+const PLACE_FIX = 'check the path and its permissions, or give another --state-file';
+
+/** The reason of a file system error in words, e.g. `permission denied (EACCES)`. */
+export function fsProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return (error as Error).message;
+  const reason = REASONS[code];
+  return reason === undefined ? code : `${reason}, ${code}`;
+}
+
+/** Syncs the folder of `path`, so that a rename in it survives a power cut; a no-op where folders cannot be synced. */
+export function syncFolder(path: string): void {
+  let fd;
+  try {
+    fd = openSync(dirname(path), 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a folder, and some file systems refuse to sync one: the rename stands regardless.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function statOf(path: string): ReturnType<typeof statSync> | string | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : fsProblem(error);
+  }
+}
