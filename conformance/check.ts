@@ -35,12 +35,14 @@ export interface Failure {
   /** The interface.md line (contract) or decisions.md section (convention) the rule rests on. */
   cites: string;
   message: string;
+  /** Where it broke within the operation: a JSON pointer, a parameter, or the request's parameter names. */
+  where?: string;
   expected?: unknown;
   actual?: unknown;
   /** At most MAX_SCHEMA_ERRORS, de-duplicated; `schemaErrorCount` says how many there were. */
   schemaErrors?: SchemaError[];
   schemaErrorCount?: number;
-  /** Set by --baseline: the previous report already had this failure (same check and rule). */
+  /** Set by --baseline: the previous report already had this failure (same check, rule and place). */
   known?: boolean;
   /** Secrets already redacted. */
   request?: ExchangeRequest;
@@ -53,6 +55,8 @@ export interface Failure {
 export interface FailureDetails {
   rule: string;
   message: string;
+  /** A JSON pointer or parameter; by default the request's method and parameter names. */
+  where?: string;
   source?: Source;
   /** Needed when `source` differs from the check's: the line or section this rule rests on. */
   cites?: string;
