@@ -51,7 +51,7 @@ export function contractItems(
           items.parameters?.add(`${id} ${resolved.name}`);
       }
       for (const term of FILTER_GRAMMAR[id] ?? []) items['filter terms']?.add(`${id} ${term}`);
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
+      for (const status of Object.keys(op.responses ?? {})) {
         items['status codes']?.add(`${id} ${status}`);
         if (!/^2/.test(status)) continue;
         const pointer = `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}`;
