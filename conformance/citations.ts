@@ -18,6 +18,7 @@ export const DECISION_SECTIONS = [
   'Create and update',
   'Catalog',
   'Authentication',
+  'Bounds',
 ] as const;
 export type DecisionSection = (typeof DECISION_SECTIONS)[number];
 

@@ -7,6 +7,7 @@ import { limitsChecks } from './limits.js';
 import { pagingChecks } from './paging.js';
 import { rejectionChecks } from './rejection.js';
 import { robustnessChecks } from './robustness.js';
+import { rulesChecks } from './rules.js';
 import { schemaChecks } from './schema.js';
 import { statusChecks } from './status.js';
 
@@ -25,6 +26,7 @@ export const FAMILIES: ReadonlyArray<readonly Check[]> = [
   catalogChecks,
   lifecycleChecks,
   limitsChecks,
+  rulesChecks,
 ];
 
 export const CHECKS: readonly Check[] = FAMILIES.flat();
