@@ -80,6 +80,8 @@ export interface OperationRequest {
   body?: string;
   /** Marks a run-wide standard request, which its own schema check validates (the whole-run pass skips it). */
   label?: string;
+  /** Sent at once whatever --concurrency: deliberate races. */
+  burst?: boolean;
 }
 
 /** Catalog addressing for node products checks (flags or fixtures/ids.json). */

@@ -141,6 +141,8 @@ const FAMILY_DECISIONS: Record<string, DecisionSection> = {
   include: 'Include',
   catalog: 'Catalog',
   lifecycle: 'Create and update',
+  concurrency: 'Create and update',
+  rules: 'Paging',
   limits: 'Paging',
   robustness: 'Status codes',
 };

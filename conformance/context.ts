@@ -93,6 +93,7 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
             ...(request.json === undefined ? {} : { json: request.json }),
             ...(request.body === undefined ? {} : { body: request.body }),
             ...(request.label === undefined ? {} : { label: request.label }),
+            ...(request.burst === undefined ? {} : { burst: request.burst }),
           },
           check.id,
         ),

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { catalogChecks } from './catalog.js';
+import { concurrencyChecks } from './concurrency.js';
 import { filtersChecks } from './filters.js';
 import { includeChecks } from './include.js';
 import { lifecycleChecks } from './lifecycle.js';
@@ -25,6 +26,7 @@ export const FAMILIES: ReadonlyArray<readonly Check[]> = [
   includeChecks,
   catalogChecks,
   lifecycleChecks,
+  concurrencyChecks,
   limitsChecks,
   rulesChecks,
 ];
