@@ -53,7 +53,7 @@ export const DEFAULTS = {
   consistencyMs: 5000,
   /** Without --deadline a run still ends: checks not done by then are inconclusive. */
   deadlineMs: 300_000,
-  generated: 40,
+  generated: 16,
 } as const;
 
 /** Seeds are 32-bit: the PRNG state is one uint32. */
@@ -93,7 +93,7 @@ Options:
   --rate N                at most N requests a second (shared staging); 429/503 Retry-After is honoured
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests
-  --generated N           generated cases judged by relations (default 40); failures are shrunk and
+  --generated N           generated cases judged by relations (default 16); failures are shrunk and
                           printed with the line that replays them (--seed N --only CHECK)
   --baseline FILE         a previous json report: its failures are known, only new ones fail the run
   --report FORMAT=FILE    write a report: json=, junit=, html= or markdown=FILE (repeatable)

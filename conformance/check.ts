@@ -103,6 +103,8 @@ export interface RunSettings {
   secretValues: string[];
   /** How long a write may take to show in the list (create-then-find polls up to this). */
   consistencyMs: number;
+  /** Cases generated.relations draws (--generated). */
+  generated: number;
 }
 
 /** Memoises shared fetches across checks, so an unfiltered page is fetched once per run. */

@@ -143,6 +143,7 @@ const FAMILY_DECISIONS: Record<string, DecisionSection> = {
   lifecycle: 'Create and update',
   concurrency: 'Create and update',
   rules: 'Paging',
+  generated: 'Filters',
   limits: 'Paging',
   robustness: 'Status codes',
 };

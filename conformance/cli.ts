@@ -205,6 +205,7 @@ function environment(
       secretHeaders: sentHeaders(options).map(([name]) => name),
       secretValues: secrets,
       consistencyMs: options.consistencyMs,
+      generated: options.generated,
     },
     client,
     validator,

@@ -2,6 +2,7 @@ import type { Check } from '../check.js';
 import { catalogChecks } from './catalog.js';
 import { concurrencyChecks } from './concurrency.js';
 import { filtersChecks } from './filters.js';
+import { generatedChecks } from './generated.js';
 import { includeChecks } from './include.js';
 import { lifecycleChecks } from './lifecycle.js';
 import { limitsChecks } from './limits.js';
@@ -28,6 +29,7 @@ export const FAMILIES: ReadonlyArray<readonly Check[]> = [
   lifecycleChecks,
   concurrencyChecks,
   limitsChecks,
+  generatedChecks,
   rulesChecks,
 ];
 

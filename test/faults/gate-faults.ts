@@ -4,7 +4,9 @@ import {
   dataRecords,
   isObject,
   LISTS,
+  onRequest,
   onResponse,
+  rewriteFilter,
   operationOf,
   paging,
   type Fault,
@@ -70,6 +72,18 @@ const filteredTotalUnfiltered = onResponse(LISTS, (body, req) => {
   if (results !== undefined && typeof results.total === 'number') results.total += 1000;
 });
 
+/** A quoted filter value (decisions.md's grammar) is refused as if quoting were not allowed. */
+const quotedValuesRefused: Handler = (req, forward) => {
+  const filter = req.url.searchParams.get('filter');
+  if (operationOf(req) === undefined || filter === null || !/["']/.test(filter)) return forward(req);
+  return Promise.resolve({
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+    body: { errors: [{ status: '400', title: 'Bad Request', detail: 'unexpected character in filter' }] },
+    text: '',
+  });
+};
+
 export const gateFaults: Fault[] = [
   {
     name: 'create-stamped-local-time',
@@ -114,5 +128,22 @@ export const gateFaults: Fault[] = [
     only: 'filters,rules',
     expectFailedCheck: 'rules.every-exchange',
     handler: filteredTotalUnfiltered,
+  },
+  {
+    name: 'generated-second-term-dropped',
+    description: 'filters joined with : keep only their first term (found by generated cases alone)',
+    only: 'generated.relations',
+    expectFailedCheck: 'generated.relations',
+    handler: onRequest(LISTS, (req) =>
+      rewriteFilter(req, (expression, index) => (index === 0 ? expression : undefined)),
+    ),
+  },
+  {
+    name: 'generated-quoted-values-refused',
+    description:
+      'a filter value quoted as decisions.md allows is answered 400 (found by generated cases alone)',
+    only: 'generated.relations',
+    expectWarnedCheck: 'generated.relations',
+    handler: () => quotedValuesRefused,
   },
 ];
