@@ -49,7 +49,8 @@ export interface KitOptions {
 export const DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 4 * 1024 * 1024,
-  concurrency: 8,
+  /** A far server needs many requests in flight; the client starts at a quarter and backs off on timeouts and 429/503. */
+  concurrency: 32,
   consistencyMs: 5000,
   /** Without --deadline a run still ends: checks not done by then are inconclusive. */
   deadlineMs: 300_000,
@@ -88,8 +89,10 @@ Options:
   --allow-inconclusive N  inconclusive checks a run may have and still pass: a count or a share of the
                           checks that ran, e.g. 3 or 5% (default 0: any inconclusive check makes the run
                           incomplete, exit 3)
-  --concurrency N         requests open at once at most, fewer after timeouts (default 8); results
-                          keep their order whatever N
+  --concurrency N         requests open at once at most (default 32): the run starts at a quarter,
+                          widens with each answer and halves after a timeout or a 429/503, so a far
+                          server gets many requests in flight and a struggling one few; results keep
+                          their order whatever N
   --rate N                at most N requests a second (shared staging); 429/503 Retry-After is honoured
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests

@@ -331,7 +331,8 @@ export class Client {
         throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
       });
       const exchange = await this.timedExchange(sent, headers, body, options);
-      outcome = 'answered';
+      // A server that says it is busy gets fewer requests at once, as after a timeout.
+      outcome = exchange.response.status === 429 || exchange.response.status === 503 ? 'timeout' : 'answered';
       return exchange;
     } catch (error) {
       if (error instanceof TransportError && error.code.startsWith('ETIMEDOUT')) {

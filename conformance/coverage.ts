@@ -1,5 +1,4 @@
 import type { Client, Exchange } from './client.js';
-import { placeOf } from './baseline.js';
 import { parseFilter } from './oracles/filter-grammar.js';
 import type { Coverage } from './reporters/reporter.js';
 import type { SpecValidator } from './schema.js';
@@ -88,6 +87,7 @@ export function schemaFields(doc: SpecDocument, schema: unknown, at: string, dep
 /** What one exchange reached: its operation, query parameters, filter terms, status and body fields. */
 export function reachedBy(
   exchange: Pick<Exchange, 'operation' | 'request' | 'response'>,
+  withFields = true,
 ): Record<string, string[]> {
   const id = exchange.operation;
   if (id === undefined) return {};
@@ -105,7 +105,9 @@ export function reachedBy(
   const { status, body } = exchange.response;
   const statuses = [`${id} ${status}`, `${id} ${String(status)[0]}XX`];
   const fields =
-    status >= 200 && status < 300 ? bodyFields(body, '', 0).map((field) => `${id} ${field}`) : [];
+    withFields && status >= 200 && status < 300
+      ? bodyFields(body, '', 0).map((field) => `${id} ${field}`)
+      : [];
   return {
     operations: [id],
     parameters,
@@ -115,15 +117,24 @@ export function reachedBy(
   };
 }
 
-function bodyFields(value: unknown, at: string, depth: number): string[] {
-  if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return [];
-  if (Array.isArray(value))
-    return [...new Set(value.slice(0, 20).flatMap((item) => bodyFields(item, `${at}/*`, depth + 1)))];
-  return Object.entries(value).flatMap(([key, inner]) => [
-    placeOf(`${at}/${key}`),
-    ...bodyFields(inner, `${at}/${key}`, depth + 1),
-  ]);
+/** Records of an array looked at: fields of a page's records repeat, the first few show them. */
+const SAMPLED_ITEMS = 3;
+
+function bodyFields(value: unknown, at: string, depth: number, into = new Set<string>()): string[] {
+  if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return [...into];
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, SAMPLED_ITEMS)) bodyFields(item, `${at}/*`, depth + 1, into);
+    return [...into];
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    into.add(`${at}/${key}`);
+    bodyFields(inner, `${at}/${key}`, depth + 1, into);
+  }
+  return [...into];
 }
+
+/** Answers per kind of request whose bodies are walked for fields. */
+const BODIES_WALKED = 4;
 
 /** Listens to every exchange of the run and tells, at the end, what of the contract it reached and missed. */
 export function watchCoverage(
@@ -132,8 +143,13 @@ export function watchCoverage(
   doc: SpecDocument,
 ): { report(): Coverage } {
   const reached: Record<string, Set<string>> = {};
+  const walked = new Map<string, number>();
   client.listeners.push((exchange: Exchange) => {
-    for (const [name, items] of Object.entries(reachedBy(exchange))) {
+    // Bodies of a kind of request (operation and parameter names) show its fields within a few answers.
+    const kind = `${exchange.operation ?? ''} ${[...new Set(new URL(exchange.request.url).searchParams.keys())].sort().join('&')}`;
+    const count = walked.get(kind) ?? 0;
+    walked.set(kind, count + 1);
+    for (const [name, items] of Object.entries(reachedBy(exchange, count < BODIES_WALKED))) {
       const set = (reached[name] ??= new Set());
       for (const item of items) set.add(item);
     }

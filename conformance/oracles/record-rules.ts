@@ -36,18 +36,24 @@ export function timestampPairs(
   value: unknown,
   at = '',
   depth = 0,
+  into: Array<{ at: string; created: unknown; updated: unknown }> = [],
 ): Array<{ at: string; created: unknown; updated: unknown }> {
-  if (depth > 8 || value === null || typeof value !== 'object') return [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => timestampPairs(item, `${at}/${i}`, depth + 1));
+  if (depth > 8 || value === null || typeof value !== 'object') return into;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (item !== null && typeof item === 'object') timestampPairs(item, `${at}/${i}`, depth + 1, into);
+    });
+    return into;
+  }
   const record = value as Record<string, unknown>;
-  const own =
-    'created_at' in record && 'updated_at' in record
-      ? [{ at, created: record.created_at, updated: record.updated_at }]
-      : [];
-  return [
-    ...own,
-    ...Object.entries(record).flatMap(([key, inner]) => timestampPairs(inner, `${at}/${key}`, depth + 1)),
-  ];
+  if ('created_at' in record && 'updated_at' in record)
+    into.push({ at, created: record.created_at, updated: record.updated_at });
+  for (const key in record) {
+    const inner = record[key];
+    // Only objects can hold a pair: strings and numbers (most of a body) cost no path.
+    if (inner !== null && typeof inner === 'object') timestampPairs(inner, `${at}/${key}`, depth + 1, into);
+  }
+  return into;
 }
 
 /**
