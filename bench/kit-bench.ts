@@ -12,6 +12,7 @@ import {
   startPrismDynamic,
   type BenchServer,
 } from './kit-bench-servers.js';
+import { formatSweep, parseSweepArgs, runSweep } from './kit-sweep.js';
 
 /** What the kit bench measures, each against its target from issue 15. */
 export interface KitBenchRow {
@@ -213,7 +214,8 @@ export function parseKitBenchArgs(argv: readonly string[]): { prism: boolean } |
   let prism = true;
   for (const arg of argv) {
     if (arg === '--no-prism') prism = false;
-    else return `unknown option ${arg} (bench:kit takes --no-prism)`;
+    else
+      return `unknown option ${arg} (bench:kit takes --no-prism, or --sweep [--concurrency LIST] [--seeds LIST])`;
   }
   return { prism };
 }
@@ -228,7 +230,18 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) {
+if (isEntryPoint() && process.argv[2] === '--sweep') {
+  // The mock sweep of issue 27: every --concurrency and seed, 0 failed, 0 warned, 0 inconclusive.
+  const parsed = parseSweepArgs(process.argv.slice(3));
+  if (typeof parsed === 'string') {
+    process.stderr.write(`${parsed}\n`);
+    process.exitCode = 2;
+  } else {
+    const { text, clean } = formatSweep(await runSweep(parsed.concurrencies, parsed.seeds));
+    process.stdout.write(text);
+    process.exitCode = clean ? 0 : 1;
+  }
+} else if (isEntryPoint()) {
   const parsed = parseKitBenchArgs(process.argv.slice(2));
   if (typeof parsed === 'string') {
     process.stderr.write(`${parsed}\n`);

@@ -2,8 +2,6 @@ import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { main } from '../conformance/cli.js';
 import { startMock } from '../src/index.js';
 
@@ -70,7 +68,7 @@ export async function runSweep(
   return rows;
 }
 
-/** `--concurrency 1,2,4` and `--seeds 1,2` (defaults: every concurrency 1..32, seeds 1..5). */
+/** `--concurrency 1,2,4` and `--seeds 1,2` after `--sweep` (defaults: every concurrency 1..32, seeds 1..5). */
 export function parseSweepArgs(
   argv: readonly string[],
 ): { concurrencies: number[]; seeds: number[] } | string {
@@ -83,41 +81,24 @@ export function parseSweepArgs(
       return `${argv[i]} needs numbers`;
     if (argv[i] === '--concurrency') concurrencies = values;
     else if (argv[i] === '--seeds') seeds = values;
-    else return `unknown option ${argv[i]} (kit-sweep takes --concurrency LIST and --seeds LIST)`;
+    else return `unknown option ${argv[i]} (bench:kit --sweep takes --concurrency LIST and --seeds LIST)`;
   }
   return { concurrencies, seeds };
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  const parsed = parseSweepArgs(process.argv.slice(2));
-  if (typeof parsed === 'string') {
-    process.stderr.write(`${parsed}\n`);
-    process.exitCode = 2;
-  } else {
-    const rows = await runSweep(parsed.concurrencies, parsed.seeds);
-    process.stdout.write(
-      '| concurrency | seed | exit | failed | warned | inconclusive | s |\n|--:|--:|--:|--:|--:|--:|--:|\n',
+/** The sweep as a Markdown table, and whether every run was clean. */
+export function formatSweep(rows: readonly SweepRow[]): { text: string; clean: boolean } {
+  const lines = [
+    '| concurrency | seed | exit | failed | warned | inconclusive | s |',
+    '|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const row of rows)
+    lines.push(
+      `| ${row.concurrency} | ${row.seed} | ${row.code} | ${row.failed} | ${row.warned} | ${row.inconclusive} | ${row.seconds.toFixed(1)} |`,
     );
-    for (const row of rows)
-      process.stdout.write(
-        `| ${row.concurrency} | ${row.seed} | ${row.code} | ${row.failed} | ${row.warned} | ${row.inconclusive} | ${row.seconds.toFixed(1)} |\n`,
-      );
-    const clean = rows.filter(
-      (row) => row.code === 0 && row.failed + row.warned + row.inconclusive === 0,
-    ).length;
-    process.stdout.write(
-      `\n${clean} of ${rows.length} runs clean (0 failed, 0 warned, 0 inconclusive, exit 0)\n`,
-    );
-    process.exitCode = clean === rows.length ? 0 : 1;
-  }
+  const clean = rows.filter(
+    (row) => row.code === 0 && row.failed + row.warned + row.inconclusive === 0,
+  ).length;
+  lines.push('', `${clean} of ${rows.length} runs clean (0 failed, 0 warned, 0 inconclusive, exit 0)`);
+  return { text: `${lines.join('\n')}\n`, clean: clean === rows.length };
 }

@@ -1,23 +1,17 @@
 import type { Client, Exchange } from './client.js';
 import { parseFilter } from './oracles/filter-grammar.js';
+import { GRAMMAR } from './oracles/generated-case.js';
 import type { Coverage } from './reporters/reporter.js';
 import type { SpecValidator } from './schema.js';
 import { resolveLocal, type SpecDocument } from './spec.js';
 
-/** The filter attributes and operators the contract gives each list (interface.md; the spec's parameters). */
-export const FILTER_GRAMMAR: Readonly<Record<string, readonly string[]>> = {
-  listSubscriptions: ['eq(account_id)', 'eq(name)', 'eq(email)', 'eq(external_ref)'],
-  getNodeProducts: [
-    'name',
-    'sku',
-    'slug',
-    'manufacturer_part_num',
-    'upc_ean',
-    'product_types',
-    'tags',
-    'id',
-  ].flatMap((attribute) => (attribute === 'id' ? ['in(id)'] : [`eq(${attribute})`, `in(${attribute})`])),
-};
+/** The filter terms the contract gives each list (interface.md), e.g. `eq(sku)`. */
+const FILTER_TERMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(GRAMMAR).map(([operation, ops]) => [
+    operation,
+    Object.entries(ops).flatMap(([op, attributes]) => attributes.map((attribute) => `${op}(${attribute})`)),
+  ]),
+);
 
 /** Response fields deeper than this are not listed: enough for records' attributes and meta. */
 const FIELD_DEPTH = 6;
@@ -49,7 +43,7 @@ export function contractItems(
         if (resolved.in === 'query' && typeof resolved.name === 'string')
           items.parameters?.add(`${id} ${resolved.name}`);
       }
-      for (const term of FILTER_GRAMMAR[id] ?? []) items['filter terms']?.add(`${id} ${term}`);
+      for (const term of FILTER_TERMS[id] ?? []) items['filter terms']?.add(`${id} ${term}`);
       for (const status of Object.keys(op.responses ?? {})) {
         items['status codes']?.add(`${id} ${status}`);
         if (!/^2/.test(status)) continue;

@@ -1,6 +1,11 @@
 import { CONTRACT, decision } from '../citations.js';
 import type { Source } from '../check.js';
-import { catalogProductBreaks, timestampBreaks, type TimestampOptions } from './record-rules.js';
+import {
+  catalogProductBreaks,
+  timestampBreaks,
+  type RecordBreak,
+  type TimestampOptions,
+} from './record-rules.js';
 import { parseFilter } from './filter-grammar.js';
 import { matchRecord, readNodeProductAttribute, readSubscriptionAttribute } from './filter-match.js';
 import { keyFindings, NODE_INCLUDES, nodeProductFindings, subscriptionFindings } from './include-rules.js';
@@ -30,20 +35,8 @@ export interface ExchangeInput {
   responseBody?: unknown;
 }
 
-/** One broken rule of one exchange. */
-export interface RuleBreak {
-  /** The rule's name in this layer, e.g. `page-size`: what --only-like selections and tests refer to. */
-  id: string;
-  rule: string;
-  source: Source;
-  /** The interface.md line or decisions.md section it rests on. */
-  cites: string;
-  /** Where it broke: a JSON pointer or a parameter. */
-  where: string;
-  message: string;
-  expected?: unknown;
-  actual?: unknown;
-}
+/** One broken rule of one exchange: `id` names the rule in this layer (`page-size`, `timestamp-order`, ...). */
+export type RuleBreak = RecordBreak;
 
 export interface ExchangeRuleOptions extends TimestampOptions {
   /** The base URL's path (`/staging`), which comes before the operations' paths. */

@@ -8,12 +8,15 @@ import {
 } from './catalog-rules.js';
 import { jsonAt } from './json-at.js';
 
-/** A broken rule of one record, as the exchange layer reports it (see RuleBreak in exchange-rules.ts). */
+/** A broken rule of one record or exchange, as data. */
 export interface RecordBreak {
+  /** The rule's name in the layer, e.g. `timestamp-order`. */
   id: string;
   rule: string;
   source: Source;
+  /** The interface.md line or decisions.md section it rests on. */
   cites: string;
+  /** Where it broke: a JSON pointer or a parameter. */
   where: string;
   message: string;
   expected?: unknown;

@@ -69,7 +69,7 @@ describe('subcat check against the mock', () => {
     }
   });
 
-  // A sample of issue 27's target (every --concurrency 1..32 and 5 seeds: the full sweep is bench/kit-sweep.ts).
+  // A sample of issue 27's target (every --concurrency 1..32 and 5 seeds: the full sweep is npm run bench:kit -- --sweep).
   const sample = [
     { concurrency: '1', seed: '2' },
     { concurrency: '32', seed: '5' },
