@@ -3,7 +3,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { bodyText } from './body-text.js';
 import { detachedSlice } from './detached-slice.js';
-import type { TransportNotes } from './reporters/reporter.js';
 
 /** What was sent, exactly (body as the text on the wire). */
 export interface ExchangeRequest {
@@ -113,6 +112,21 @@ export interface ClientOptions {
   maxInFlight?: number;
   /** When the run must end (performance.now() time): a Retry-After that would pass it is not waited for. */
   endsAt?: number;
+}
+
+/** What the client did besides plain answers: shown in every report so a slow or throttled run says why. */
+export interface TransportNotes {
+  /** Idempotent requests sent again after transport trouble. */
+  retries: number;
+  /** Retry-After waits honoured, and the time spent in them. */
+  waits: number;
+  waitedMs: number;
+  /** Retry-After asks the run could not afford (longer than the cap or the time left). */
+  unaffordableWaits: number;
+  /** Requests that timed out (each halves the request window). */
+  timeouts: number;
+  /** Time spent pacing to --rate. */
+  pacedMs: number;
 }
 
 /** Characters of a response's text kept after parsing: enough for any report. */

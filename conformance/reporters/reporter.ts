@@ -1,6 +1,9 @@
 import type { CheckResult, Summary } from '../check.js';
+import type { TransportNotes } from '../client.js';
 import type { FixedFailure } from '../baseline.js';
 import type { PlannedCheck } from '../plan.js';
+
+export type { TransportNotes };
 
 /** What a run is about to do. */
 export interface RunPlan {
@@ -27,21 +30,6 @@ export interface RunPlan {
  * --allow-inconclusive), cancelled 130 (SIGINT) or 143 (SIGTERM).
  */
 export type Verdict = 'passed' | 'failed' | 'setup' | 'incomplete' | 'cancelled';
-
-/** What the client did besides plain answers: shown in every report so a slow or throttled run says why. */
-export interface TransportNotes {
-  /** Idempotent requests sent again after transport trouble. */
-  retries: number;
-  /** Retry-After waits honoured, and the time spent in them. */
-  waits: number;
-  waitedMs: number;
-  /** Retry-After asks the run could not afford (longer than the cap or the time left). */
-  unaffordableWaits: number;
-  /** Requests that timed out (each halves the request window). */
-  timeouts: number;
-  /** Time spent pacing to --rate. */
-  pacedMs: number;
-}
 
 /** How a run ended. */
 export interface RunSummary {
