@@ -83,7 +83,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     allowInconclusive: options.allowInconclusiveText,
   };
   const files: Reporter[] = options.reports.map(({ format, file }) => fileReporter(file, RENDERERS[format]));
-  const abort = async (reason: string): Promise<number> => {
+  const abort = async (reason: string, verdict: 'setup' | 'cancelled' = 'setup'): Promise<number> => {
     const safe = redactText(reason, secrets);
     io.stderr(`${safe}\n`);
     const summary: RunSummary = {
@@ -93,7 +93,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       requests: 0,
       ms: 0,
       aborted: safe,
-      verdict: 'setup',
+      verdict,
       verdictReason: safe,
     };
     for (const reporter of files) await reporter.finish(summary);
@@ -142,6 +142,11 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       await client.probe(options.baseUrl);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
+      if (cancelledBy !== undefined) {
+        // Cancelled before the first check: nothing ran, and the reports say the run was cancelled.
+        await abort(`cancelled by ${cancelledBy} before the run started`, 'cancelled');
+        return cancelledBy === 'SIGINT' ? 130 : 143;
+      }
       return await abort(unreachable(plan.baseUrl, error));
     }
     const env = environment(options, client, seed, secrets, validator);
