@@ -296,7 +296,7 @@ export function parseHeader(raw: string): [string, string] | string {
   return [name, value];
 }
 
-function parseReport(raw: string): { format: ReportFormat; file: string } | string {
+export function parseReport(raw: string): { format: ReportFormat; file: string } | string {
   const eq = raw.indexOf('=');
   const format = raw.slice(0, eq < 0 ? raw.length : eq);
   const file = eq < 0 ? '' : raw.slice(eq + 1);
@@ -306,7 +306,7 @@ function parseReport(raw: string): { format: ReportFormat; file: string } | stri
   return { format: format as ReportFormat, file };
 }
 
-function parseInteger(
+export function parseInteger(
   flag: string,
   raw: string,
   min: number,
