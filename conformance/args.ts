@@ -81,6 +81,8 @@ Options:
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests
   --baseline FILE         a previous json report: its failures are known, only new ones fail the run
+  --har FILE              judge a recorded run instead of calling a server (subcat proxy --record FILE,
+                          or a browser's HAR export); takes only --report, --header and --strict
   --report FORMAT=FILE    write a report: json=, junit=, html= or markdown=FILE (repeatable)
   --help                  show this text
 

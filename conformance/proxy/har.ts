@@ -166,7 +166,13 @@ export async function readHar(
   const exchanges = entries.map((entry, i): Exchange => {
     const lower = (list: HarHeader[] | undefined) =>
       Object.fromEntries((list ?? []).map(({ name, value }) => [name.toLowerCase(), value]));
-    const text = entry.response?.content?.text ?? '';
+    const content = entry.response?.content as
+      (HarEntry['response']['content'] & { encoding?: string }) | undefined;
+    // Browsers store binary or compressed-looking bodies as base64.
+    const text =
+      content?.encoding === 'base64'
+        ? Buffer.from(content.text ?? '', 'base64').toString('utf8')
+        : (content?.text ?? '');
     const request: Exchange['request'] = {
       method: String(entry.request?.method ?? 'GET').toUpperCase(),
       url: String(entry.request?.url ?? ''),

@@ -80,22 +80,26 @@ export function createJudge(settings: JudgeSettings): {
   return { judge, checks, close: () => client.close() };
 }
 
-/** Which spec operation a request addresses, its path read under the upstream's base path. */
+/**
+ * Which spec operation a request addresses, its path read under the upstream's base path; with no base path
+ * known (a HAR from elsewhere), the operation whose path ends the request's.
+ */
 export function operationOf(
   method: string,
   path: string,
-  basePath: string,
+  basePath: string | undefined,
   operations: ReadonlyMap<string, SpecOperation> = SPEC_OPERATIONS,
 ): string | undefined {
-  const base = basePath.replace(/\/+$/, '');
-  if (base !== '' && !path.startsWith(`${base}/`)) return undefined;
-  const rest = path.slice(base.length).split('/');
+  const base = basePath?.replace(/\/+$/, '');
+  if (base !== undefined && base !== '' && !path.startsWith(`${base}/`)) return undefined;
+  const rest = path.slice(base?.length ?? 0).split('/');
   for (const operation of operations.values()) {
     if (operation.method.toUpperCase() !== method.toUpperCase()) continue;
     const template = operation.path.split('/');
-    if (template.length !== rest.length) continue;
+    const tail = base === undefined ? rest.slice(-template.length) : rest;
+    if (template.length !== tail.length) continue;
     const matches = template.every((part, i) => {
-      const segment = rest[i] ?? '';
+      const segment = tail[i] ?? '';
       return /^\{[^}]+\}$/.test(part) ? segment !== '' : part === segment;
     });
     if (matches) return operation.operationId;
