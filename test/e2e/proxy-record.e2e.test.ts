@@ -60,7 +60,7 @@ describe('subcat proxy --record and subcat check --har', () => {
       `html=${files.html}`,
     ]);
     let code: number;
-    let seenByApi = '';
+    let seenByApi: string;
     try {
       for (const path of [`${NODE}?page[limit]=5`, '/subscriptions/subscriptions?page[limit]=2']) {
         const answer = await request(`${proxy.url}${path}`, {
