@@ -2,7 +2,12 @@ import type { Check, CheckResult, Failure } from '../check.js';
 import type { Exchange } from '../client.js';
 import type { RunPlan, RunSummary } from '../reporters/reporter.js';
 import { countOutcomes, distinctFailures, LISTED_FAILURES, outcomeOf } from '../runner.js';
-import type { Verdict } from './judge.js';
+
+/** What the log reads of an exchange. */
+export type LoggableExchange = Pick<Exchange, 'seq' | 'operation'> & {
+  request: Pick<Exchange['request'], 'method' | 'url'>;
+  response: Pick<Exchange['response'], 'status' | 'ms'>;
+};
 
 /** One exchange as the live page lists it. */
 export interface LoggedExchange {
@@ -59,8 +64,8 @@ export class ExchangeLog {
 
   /** `redact` hides secret values in what the page lists (a token in a query, say). */
   add(
-    exchange: Exchange,
-    verdict: Verdict,
+    exchange: LoggableExchange,
+    verdict: { judged: ReadonlyArray<{ id: string }>; failures: readonly Failure[] },
     redact: (text: string) => string = (text) => text,
   ): LoggedExchange {
     this.count++;

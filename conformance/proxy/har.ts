@@ -124,12 +124,7 @@ export class HarWriter {
   private readonly out: WriteStream;
   private first = true;
 
-  constructor(
-    file: string,
-    upstream: string,
-    private readonly redaction: Redaction,
-    version: string,
-  ) {
+  constructor(file: string, upstream: string, version: string) {
     this.out = createWriteStream(file, { encoding: 'utf8' });
     const head = JSON.stringify({
       log: { version: '1.2', creator: { name: 'subcat', version }, _subcat: { upstream }, entries: [] },
@@ -138,10 +133,9 @@ export class HarWriter {
     this.out.write(head.slice(0, head.lastIndexOf('[]') + 1));
   }
 
-  /** `secrets`: this exchange's own (the client's credentials and cookies), redacted with the configured ones. */
-  add(recorded: RecordedExchange, secrets: readonly string[] = []): void {
-    const redaction = { ...this.redaction, secretValues: [...this.redaction.secretValues, ...secrets] };
-    this.out.write(`${this.first ? '' : ','}\n${JSON.stringify(harEntry(recorded, redaction))}`);
+  /** One entry already built (and redacted) by harEntry, as JSON. */
+  addEntry(entry: string): void {
+    this.out.write(`${this.first ? '' : ','}\n${entry}`);
     this.first = false;
   }
 

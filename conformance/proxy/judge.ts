@@ -96,7 +96,8 @@ export function operationOf(
   for (const operation of operations.values()) {
     if (operation.method.toUpperCase() !== method.toUpperCase()) continue;
     const template = operation.path.split('/');
-    const tail = base === undefined ? rest.slice(-template.length) : rest;
+    // Without a base path the template's leading '' matches whatever comes before it.
+    const tail = base === undefined ? ['', ...rest.slice(1 - template.length)] : rest;
     if (template.length !== tail.length) continue;
     const matches = template.every((part, i) => {
       const segment = tail[i] ?? '';

@@ -81,16 +81,11 @@ export async function main(argv: readonly string[], io: ProxyIo): Promise<number
   const secrets = secretValues(headers, options.credentials);
   const secretHeaders = headers.map(([name]) => name);
   const upstream = options.upstream.href.replace(/\/$/, '');
-  const { judge, checks, close } = createJudge({
-    secretHeaders,
-    secretValues: secrets,
-    strict: options.strict,
-  });
+  const judgeSettings = { secretHeaders, secretValues: secrets, strict: options.strict };
+  const { judge, checks, close } = createJudge(judgeSettings);
   const log = new ExchangeLog(checks);
   const har =
-    options.record === undefined
-      ? undefined
-      : new HarWriter(options.record, upstream, { secretHeaders, secretValues: secrets }, packageVersion());
+    options.record === undefined ? undefined : new HarWriter(options.record, upstream, packageVersion());
   let proxy;
   try {
     proxy = await startProxy({
@@ -101,6 +96,7 @@ export async function main(argv: readonly string[], io: ProxyIo): Promise<number
       maxBodyBytes: options.maxBodyBytes,
       timeoutMs: options.timeoutMs,
       judge,
+      judgeSettings,
       log,
       secretValues: secrets,
       secretHeaders,

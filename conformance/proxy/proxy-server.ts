@@ -2,17 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agent } from 'undici';
-import { bodyText } from '../body-text.js';
-import { parseJson, TEXT_KEPT, type Exchange } from '../client.js';
-import { SECRET_HEADERS } from '../curl.js';
-import { detachedSlice } from '../detached-slice.js';
-import { redactDeep, redactText, secretValues } from '../secrets.js';
-import { ExchangeLog } from './exchange-log.js';
+import { redactText } from '../secrets.js';
+import type { ExchangeLog } from './exchange-log.js';
 import type { HarWriter } from './har.js';
-import { operationOf, type Judge } from './judge.js';
+import type { Judge, JudgeSettings } from './judge.js';
+import { judgingThread } from './judging-thread.js';
 import { livePage } from './live-page.js';
+import type { Recorded } from './recorded-exchange.js';
 import { EXCHANGES_PATH, VIOLATIONS_PATH } from './routes.js';
 
 export interface ProxyOptions {
@@ -26,6 +23,8 @@ export interface ProxyOptions {
   maxBodyBytes: number;
   timeoutMs: number;
   judge: Judge;
+  /** The judge's settings, for a judging thread of its own. */
+  judgeSettings: JudgeSettings;
   log: ExchangeLog;
   /** Values redacted wherever they appear (configured headers, URL credentials). */
   secretValues: readonly string[];
@@ -68,20 +67,27 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   let seq = 0;
   const basePath = options.upstream.pathname.replace(/\/+$/, '');
 
+  const judging = judgingThread(options.judge, {
+    ...options.judgeSettings,
+    basePath,
+    maxBodyBytes: options.maxBodyBytes,
+    ...(options.har === undefined
+      ? {}
+      : { har: { secretHeaders: options.secretHeaders, secretValues: options.secretValues } }),
+  });
   const judgeLater = (recorded: Recorded) => {
-    const done = new Promise<void>((resolve) => {
-      setImmediate(() => {
-        try {
-          judgeOne(recorded, options, basePath, ++seq);
-        } finally {
-          resolve();
-        }
-      });
-    });
+    const done = judging.submit(recorded, ++seq).then(
+      (judged) => {
+        options.log.add(judged.exchange, judged, (text) =>
+          redactText(text, [...options.secretValues, ...judged.secrets]),
+        );
+        if (judged.harEntry !== undefined) options.har?.addEntry(judged.harEntry);
+      },
+      () => undefined,
+    );
     pending.add(done);
     void done.then(() => pending.delete(done));
   };
-
   const settled = async () => {
     while (pending.size > 0) await Promise.all([...pending]);
   };
@@ -107,24 +113,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await settled();
+      await judging.close();
       await agent.close();
     },
   };
-}
-
-/** One exchange as it went through, with the bodies held (undefined when over the bound). */
-interface Recorded {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: Buffer[] | undefined;
-  hadRequestBody: boolean;
-  status: number;
-  responseHeaders: Record<string, string>;
-  responseBody: Buffer[] | undefined;
-  responseBytes: number;
-  ms: number;
-  startedAt: Date;
 }
 
 /** Collects a stream's chunks up to `cap` bytes; past it, the copy is dropped (the stream itself flows on). */
@@ -207,14 +199,14 @@ function forward(
             method: (req.method ?? 'GET').toUpperCase(),
             url: `${options.upstream.origin}${target}`,
             requestHeaders: flatten(headers),
-            requestBody: requestCopy.chunks,
+            requestBody: requestCopy.chunks === undefined ? undefined : Buffer.concat(requestCopy.chunks),
             hadRequestBody: hasBody,
             status: answer.statusCode,
             responseHeaders: flatten(responseHeaders),
-            responseBody: responseCopy.chunks,
+            responseBody: responseCopy.chunks === undefined ? undefined : Buffer.concat(responseCopy.chunks),
             responseBytes: responseCopy.bytes,
             ms: Math.round((performance.now() - started) * 10) / 10,
-            startedAt,
+            startedAt: startedAt.toISOString(),
           });
         });
       },
@@ -242,63 +234,6 @@ function flatten(headers: Record<string, string | string[]>): Record<string, str
       Array.isArray(value) ? value.join(', ') : value,
     ]),
   );
-}
-
-/** The body's text as the client reads it: decoded when the server compressed it. */
-function decoded(chunks: Buffer[], encoding: string | undefined): string {
-  const whole = Buffer.concat(chunks);
-  const coding = encoding?.trim().toLowerCase();
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return bodyText([gunzipSync(whole)]);
-    if (coding === 'br') return bodyText([brotliDecompressSync(whole)]);
-    if (coding === 'deflate') return bodyText([inflateSync(whole)]);
-  } catch {
-    return '';
-  }
-  return bodyText([whole]);
-}
-
-/** Judges one exchange (off the response path), logs its verdict and records it. */
-function judgeOne(recorded: Recorded, options: ProxyOptions, basePath: string, seq: number): void {
-  const requestText =
-    recorded.requestBody === undefined || !recorded.hadRequestBody
-      ? undefined
-      : decoded(recorded.requestBody, recorded.requestHeaders['content-encoding']);
-  const responseText =
-    recorded.responseBody === undefined
-      ? ''
-      : decoded(recorded.responseBody, recorded.responseHeaders['content-encoding']);
-  const path = new URL(recorded.url).pathname;
-  const operation = operationOf(recorded.method, path, basePath);
-  const exchange: Exchange = {
-    seq,
-    request: {
-      method: recorded.method,
-      url: recorded.url,
-      headers: recorded.requestHeaders,
-      ...(requestText === undefined ? {} : { body: requestText }),
-    },
-    response: {
-      status: recorded.status,
-      headers: recorded.responseHeaders,
-      body: recorded.responseBody === undefined ? undefined : parseJson(responseText),
-      text: detachedSlice(responseText, TEXT_KEPT),
-      bytes: recorded.responseBytes,
-      ms: recorded.ms,
-    },
-    ...(operation === undefined ? {} : { operation }),
-    ...(recorded.responseBody === undefined ? { overLimit: options.maxBodyBytes } : {}),
-  };
-  // The client's own credentials and cookies are secrets too, wherever the answer echoes them.
-  const own = secretValues(
-    Object.entries(recorded.requestHeaders).filter(([name]) =>
-      (SECRET_HEADERS as readonly string[]).includes(name),
-    ),
-  );
-  const verdict = options.judge(exchange);
-  if (own.length > 0) verdict.failures = redactDeep(verdict.failures, own);
-  options.log.add(exchange, verdict, (text) => redactText(text, [...options.secretValues, ...own]));
-  options.har?.add({ exchange, requestText, responseText, startedAt: recorded.startedAt }, own);
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
