@@ -24,7 +24,8 @@ export function judgingThread(judge: Judge, settings: JudgeSettings & JudgingSet
       new Promise((resolve, reject) =>
         setImmediate(() => {
           try {
-            resolve(judgeRecorded(recorded, seq, judge, settings));
+            // Cloned as the worker receives it, so the tests (run here) see what the worker sees.
+            resolve(judgeRecorded(structuredClone(recorded), seq, judge, settings));
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)));
           }

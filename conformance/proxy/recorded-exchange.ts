@@ -14,11 +14,11 @@ export interface Recorded {
   /** The upstream URL it went to. */
   url: string;
   requestHeaders: Record<string, string>;
-  requestBody: Buffer | undefined;
+  requestBody: Uint8Array | undefined;
   hadRequestBody: boolean;
   status: number;
   responseHeaders: Record<string, string>;
-  responseBody: Buffer | undefined;
+  responseBody: Uint8Array | undefined;
   responseBytes: number;
   ms: number;
   /** ISO time the request arrived. */
@@ -47,7 +47,9 @@ export interface JudgingSettings {
 }
 
 /** The body's text as the client reads it: decoded when the server compressed it. */
-function decoded(body: Buffer, encoding: string | undefined): string {
+function decoded(bytes: Uint8Array, encoding: string | undefined): string {
+  // Across a thread a Buffer arrives as a plain Uint8Array, whose toString ignores encodings.
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const coding = encoding?.trim().toLowerCase();
   try {
     if (coding === 'gzip' || coding === 'x-gzip') return bodyText([gunzipSync(body)]);
