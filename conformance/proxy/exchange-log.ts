@@ -51,6 +51,8 @@ export class ExchangeLog {
   /** Violations past the bound since the last clear. */
   dropped = 0;
   count = 0;
+  /** Exchanges forwarded but not judged: judging had fallen MAX_WAITING exchanges behind. */
+  unjudged = 0;
   /** By check id: a failure names its check by id. */
   private readonly tallies = new Map<string, Tally>();
   private readonly started = Date.now();

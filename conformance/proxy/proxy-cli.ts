@@ -116,5 +116,9 @@ export async function main(argv: readonly string[], io: ProxyIo): Promise<number
   await har?.close();
   await close();
   const summary = log.summary({ baseUrl: upstream, seed: 0, strict: options.strict, readOnly: true });
+  if (log.unjudged > 0)
+    io.stderr(
+      `subcat proxy: ${log.unjudged} exchanges were forwarded but not judged (judging fell behind)\n`,
+    );
   return finishRun(summary, options.reports, io.stdout);
 }

@@ -39,6 +39,9 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/** Exchanges (each with bodies up to --max-body-bytes) waiting for their verdict at most. */
+export const MAX_WAITING = 64;
+
 /** Hop-by-hop headers (RFC 9110 § 7.6.1) and Host: the proxy's own, never forwarded. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -76,6 +79,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       : { har: { secretHeaders: options.secretHeaders, secretValues: options.secretValues } }),
   });
   const judgeLater = (recorded: Recorded) => {
+    // Bounded like the kit: when judging falls this far behind, an exchange is counted, not held.
+    if (pending.size >= MAX_WAITING) {
+      options.log.unjudged++;
+      return;
+    }
     const done = judging.submit(recorded, ++seq).then(
       (judged) => {
         options.log.add(judged.exchange, judged, (text) =>
@@ -265,6 +273,7 @@ function violations(req: IncomingMessage, res: ServerResponse, log: ExchangeLog)
     data: log.violations,
     meta: {
       exchanges: log.count,
+      unjudged: log.unjudged,
       violations: log.violations.length + log.dropped,
       listed: log.violations.length,
     },
