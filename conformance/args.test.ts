@@ -25,7 +25,7 @@ describe('parseArgs', () => {
         credentials: undefined,
         maxBodyBytes: 4194304,
         deadlineMs: undefined,
-        concurrency: 8,
+        concurrency: 32,
         rate: undefined,
         baseline: undefined,
         consistencyMs: 5000,

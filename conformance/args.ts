@@ -38,13 +38,23 @@ export interface KitOptions {
   baseline: string | undefined;
   /** How long create-then-find polls the list before failing. */
   consistencyMs: number;
+  /** Inconclusive checks a run may have and still pass: a count or a share of the checks that ran. */
+  allowInconclusive: { count: number } | { share: number };
+  /** As given, for the reports (`0` when not given). */
+  allowInconclusiveText: string;
+  /** Generated cases of the generated.* checks. */
+  generated: number;
 }
 
 export const DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 4 * 1024 * 1024,
-  concurrency: 8,
+  /** A far server needs many requests in flight; the client starts at a quarter and backs off on timeouts and 429/503. */
+  concurrency: 32,
   consistencyMs: 5000,
+  /** Without --deadline a run still ends: checks not done by then are inconclusive. */
+  deadlineMs: 300_000,
+  generated: 16,
 } as const;
 
 /** Seeds are 32-bit: the PRNG state is one uint32. */
@@ -73,13 +83,21 @@ Options:
   --timeout-ms N          per-request timeout (default 10000); an idempotent request is retried once
   --max-response-ms N     fail any response slower than N ms
   --max-body-bytes N      drop bodies over N bytes, failing robustness.body-size (default 4194304)
-  --deadline DURATION     time limit of the whole run, e.g. 90s or 5m; checks not done by then are
-                          inconclusive and the reports are still written
-  --concurrency N         requests open at once at most, fewer after timeouts (default 8); results
-                          keep their order whatever N
+  --deadline DURATION     time limit of the whole run, e.g. 90s or 5m (default 5m, printed at the
+                          start); checks not done by then are inconclusive, the reports still written;
+                          a Retry-After longer than the time left is not waited for (inconclusive)
+  --allow-inconclusive N  inconclusive checks a run may have and still pass: a count or a share of the
+                          checks that ran, e.g. 3 or 5% (default 0: any inconclusive check makes the run
+                          incomplete, exit 3)
+  --concurrency N         requests open at once at most (default 32): the run starts at a quarter,
+                          widens with each answer and halves after a timeout or a 429/503, so a far
+                          server gets many requests in flight and a struggling one few; results keep
+                          their order whatever N
   --rate N                at most N requests a second (shared staging); 429/503 Retry-After is honoured
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests
+  --generated N           generated cases judged by relations (default 16); failures are shrunk and
+                          printed with the line that replays them (--seed N --only CHECK)
   --baseline FILE         a previous json report: its failures are known, only new ones fail the run
   --har FILE              judge a recorded run instead of calling a server (subcat proxy --record FILE,
                           or a browser's HAR export); takes only --report, --header and --strict
@@ -88,8 +106,15 @@ Options:
 
 Outcomes: passed, failed, warned (a decisions.md convention), skipped, inconclusive (no answer after a
 retry, the deadline, or data that cannot tell; never counted as passed).
-Exit codes: 0 no check failed (or only --baseline failures), 1 a check failed, 2 usage error or server
-unreachable (requested reports are still written, saying why).`;
+Exit codes:
+  0    passed: no check failed (or only failures the --baseline knows), none inconclusive beyond
+       --allow-inconclusive
+  1    failed: a check failed on a rule (at a place) the --baseline does not know
+  2    set-up error: bad usage, unreadable --baseline, server unreachable, or the server refused the
+       credentials (401/403 on every operation); the requested reports are still written, saying why
+  3    incomplete: more inconclusive checks than --allow-inconclusive (the run judged too little)
+  130  cancelled by SIGINT, 143 cancelled by SIGTERM: every requested report is written first,
+       outcome "cancelled"`;
 
 const VALUE_FLAGS = [
   'base-url',
@@ -109,46 +134,82 @@ const VALUE_FLAGS = [
   'rate',
   'baseline',
   'consistency-ms',
+  'allow-inconclusive',
+  'generated',
 ] as const;
 const BOOLEAN_FLAGS = ['strict', 'read-only'] as const;
-const OPTIONS = {
-  ...Object.fromEntries(VALUE_FLAGS.map((name) => [name, { type: 'string', multiple: true }] as const)),
-  ...Object.fromEntries(BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' }] as const)),
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
-/** Parses `subcat check` arguments with node's parseArgs tokens; pure, so usage errors are table-tested. */
-export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
+/** Flags that may be given more than once (`subcat check` and `subcat proxy` alike). */
+const REPEATABLE = new Set(['--header', '--report']);
+
+/**
+ * The flags of `argv` by node's parseArgs tokens: values by flag in the order given, booleans (and --help)
+ * set; or the first usage error. Only --header and --report may repeat.
+ */
+export function readFlags(
+  argv: readonly string[],
+  valueFlags: readonly string[],
+  booleanFlags: readonly string[],
+): { values: Map<string, string[]>; booleans: Set<string> } | { error: string } {
   const values = new Map<string, string[]>();
   const booleans = new Set<string>();
+  const options = {
+    ...Object.fromEntries(valueFlags.map((name) => [name, { type: 'string', multiple: true }] as const)),
+    ...Object.fromEntries(booleanFlags.map((name) => [name, { type: 'boolean' }] as const)),
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   const { tokens } = parseTokens({
     args: [...argv],
-    options: OPTIONS,
+    options,
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
-    if (token.kind === 'positional') return { kind: 'error', message: `unexpected argument ${token.value}` };
+    if (token.kind === 'positional') return { error: `unexpected argument ${token.value}` };
     const flag = `--${token.name}`;
-    if (token.name === 'help' || (BOOLEAN_FLAGS as readonly string[]).includes(token.name)) {
-      if (token.value !== undefined) return { kind: 'error', message: `${flag} takes no value` };
+    if (token.name === 'help' || booleanFlags.includes(token.name)) {
+      if (token.value !== undefined) return { error: `${flag} takes no value` };
       booleans.add(flag);
       continue;
     }
-    if (!(VALUE_FLAGS as readonly string[]).includes(token.name))
-      return { kind: 'error', message: `unknown option ${token.rawName}` };
-    if (token.value === undefined) return { kind: 'error', message: `${flag} needs a value` };
+    if (!valueFlags.includes(token.name)) return { error: `unknown option ${token.rawName}` };
+    if (token.value === undefined) return { error: `${flag} needs a value` };
     values.set(flag, [...(values.get(flag) ?? []), token.value]);
   }
-  if (booleans.has('--help')) return { kind: 'help' };
-
+  if (booleans.has('--help')) return { values, booleans };
   for (const [flag, given] of values) {
-    if (given.length > 1 && flag !== '--header' && flag !== '--report') {
-      return { kind: 'error', message: `${flag} given more than once` };
-    }
+    if (given.length > 1 && !REPEATABLE.has(flag)) return { error: `${flag} given more than once` };
   }
+  return { values, booleans };
+}
+
+/** The --header and --report values, parsed; or the first that is wrong. */
+export function headersAndReports(
+  values: ReadonlyMap<string, readonly string[]>,
+): { headers: Array<[string, string]>; reports: KitOptions['reports'] } | string {
+  const headers: Array<[string, string]> = [];
+  for (const raw of values.get('--header') ?? []) {
+    const header = parseHeader(raw);
+    if (typeof header === 'string') return header;
+    headers.push(header);
+  }
+  const reports: KitOptions['reports'] = [];
+  for (const raw of values.get('--report') ?? []) {
+    const report = parseReport(raw);
+    if (typeof report === 'string') return report;
+    reports.push(report);
+  }
+  return { headers, reports };
+}
+
+/** Parses `subcat check` arguments; pure, so usage errors are table-tested. */
+export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
+  const flags = readFlags(argv, VALUE_FLAGS, BOOLEAN_FLAGS);
+  if ('error' in flags) return { kind: 'error', message: flags.error };
+  const { values, booleans } = flags;
+  if (booleans.has('--help')) return { kind: 'help' };
   const single = (flag: string): string | undefined => values.get(flag)?.[0];
 
   const rawBase = single('--base-url');
@@ -157,19 +218,9 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
   if (typeof base === 'string') return { kind: 'error', message: base };
   const { url: baseUrl, credentials } = base;
 
-  const headers: Array<[string, string]> = [];
-  for (const raw of values.get('--header') ?? []) {
-    const header = parseHeader(raw);
-    if (typeof header === 'string') return { kind: 'error', message: header };
-    headers.push(header);
-  }
-
-  const reports: KitOptions['reports'] = [];
-  for (const raw of values.get('--report') ?? []) {
-    const report = parseReport(raw);
-    if (typeof report === 'string') return { kind: 'error', message: report };
-    reports.push(report);
-  }
+  const repeated = headersAndReports(values);
+  if (typeof repeated === 'string') return { kind: 'error', message: repeated };
+  const { headers, reports } = repeated;
 
   const timeoutMs = parseInteger('--timeout-ms', single('--timeout-ms') ?? String(DEFAULTS.timeoutMs), 1);
   if (typeof timeoutMs === 'string') return { kind: 'error', message: timeoutMs };
@@ -202,6 +253,16 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
   const rawBudget = single('--max-response-ms');
   const maxResponseMs = rawBudget === undefined ? undefined : parseInteger('--max-response-ms', rawBudget, 1);
   if (typeof maxResponseMs === 'string') return { kind: 'error', message: maxResponseMs };
+  const allowText = single('--allow-inconclusive') ?? '0';
+  const allowInconclusive = parseAllowance(allowText);
+  if (typeof allowInconclusive === 'string') return { kind: 'error', message: allowInconclusive };
+  const generated = parseInteger(
+    '--generated',
+    single('--generated') ?? String(DEFAULTS.generated),
+    0,
+    10_000,
+  );
+  if (typeof generated === 'string') return { kind: 'error', message: generated };
   const rawSeed = single('--seed');
   const seed = rawSeed === undefined ? undefined : parseInteger('--seed', rawSeed, 0, MAX_SEED);
   if (typeof seed === 'string') return { kind: 'error', message: seed };
@@ -240,6 +301,9 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
       rate,
       baseline: single('--baseline'),
       consistencyMs,
+      allowInconclusive,
+      allowInconclusiveText: allowText.trim(),
+      generated,
     },
   };
 }
@@ -278,6 +342,16 @@ export function parseDuration(flag: string, raw: string): number | string {
   if (match === null) return `${flag} must be a duration such as 90s, 5m or 1500ms, got ${raw}`;
   const value = Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] ?? 1000);
   return value < 1 ? `${flag} must be above 0, got ${raw}` : value;
+}
+
+/** `3` (a count) or `5%` (a share of the checks that ran). */
+export function parseAllowance(raw: string): { count: number } | { share: number } | string {
+  const match = /^(\d+(?:\.\d+)?)(%?)$/.exec(raw.trim());
+  const value = Number(match?.[1]);
+  if (match === null || (match[2] === '' && !Number.isInteger(value)) || (match[2] === '%' && value > 100)) {
+    return `--allow-inconclusive must be a count such as 3 or a share such as 5%, got ${raw}`;
+  }
+  return match[2] === '%' ? { share: value / 100 } : { count: value };
 }
 
 function parseRate(raw: string): number | string {

@@ -35,12 +35,14 @@ export interface Failure {
   /** The interface.md line (contract) or decisions.md section (convention) the rule rests on. */
   cites: string;
   message: string;
+  /** Where it broke within the operation: a JSON pointer, a parameter, or the request's parameter names. */
+  where?: string;
   expected?: unknown;
   actual?: unknown;
   /** At most MAX_SCHEMA_ERRORS, de-duplicated; `schemaErrorCount` says how many there were. */
   schemaErrors?: SchemaError[];
   schemaErrorCount?: number;
-  /** Set by --baseline: the previous report already had this failure (same check and rule). */
+  /** Set by --baseline: the previous report already had this failure (same check, rule and place). */
   known?: boolean;
   /** Secrets already redacted. */
   request?: ExchangeRequest;
@@ -53,6 +55,8 @@ export interface Failure {
 export interface FailureDetails {
   rule: string;
   message: string;
+  /** A JSON pointer or parameter; by default the request's method and parameter names. */
+  where?: string;
   source?: Source;
   /** Needed when `source` differs from the check's: the line or section this rule rests on. */
   cites?: string;
@@ -76,6 +80,8 @@ export interface OperationRequest {
   body?: string;
   /** Marks a run-wide standard request, which its own schema check validates (the whole-run pass skips it). */
   label?: string;
+  /** Sent at once whatever --concurrency: deliberate races. */
+  burst?: boolean;
 }
 
 /** Catalog addressing for node products checks (flags or fixtures/ids.json). */
@@ -97,6 +103,8 @@ export interface RunSettings {
   secretValues: string[];
   /** How long a write may take to show in the list (create-then-find polls up to this). */
   consistencyMs: number;
+  /** Cases generated.relations draws (--generated). */
+  generated: number;
 }
 
 /** Memoises shared fetches across checks, so an unfiltered page is fetched once per run. */

@@ -18,6 +18,7 @@ export const DECISION_SECTIONS = [
   'Create and update',
   'Catalog',
   'Authentication',
+  'Bounds',
 ] as const;
 export type DecisionSection = (typeof DECISION_SECTIONS)[number];
 
@@ -140,6 +141,9 @@ const FAMILY_DECISIONS: Record<string, DecisionSection> = {
   include: 'Include',
   catalog: 'Catalog',
   lifecycle: 'Create and update',
+  concurrency: 'Create and update',
+  rules: 'Paging',
+  generated: 'Filters',
   limits: 'Paging',
   robustness: 'Status codes',
 };

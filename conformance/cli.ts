@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MAX_SEED, parseArgs, USAGE, type KitOptions } from './args.js';
+import { performance } from 'node:perf_hooks';
+import { DEFAULTS, MAX_SEED, parseArgs, USAGE, type KitOptions } from './args.js';
 import { readBaseline } from './baseline.js';
 import { CHECKS } from './checks/index.js';
 import { Client, TransportError } from './client.js';
 import { createCache, type RunEnvironment } from './context.js';
+import { watchCoverage } from './coverage.js';
+import { watchRefusals } from './refusals.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { planChecks, unknownSelectors } from './plan.js';
 import { consoleReporter } from './reporters/console.js';
@@ -21,9 +24,17 @@ import { SpecValidator } from './schema.js';
 import { basicToken, redactText, secretValues } from './secrets.js';
 import { loadDefaultIds, loadSpec, type DefaultIds } from './spec.js';
 
+/** What can send the run SIGINT or SIGTERM: the process, or a test's emitter. */
+export interface SignalSource {
+  on(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+  off(event: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
+}
+
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Where SIGINT and SIGTERM come from (default: the process): the run ends as at its deadline, reports written. */
+  signals?: SignalSource;
 }
 
 const processIo: Io = {
@@ -61,6 +72,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const headers = sentHeaders(options);
   const secrets = secretValues(headers, options.credentials);
   const seed = options.seed ?? randomInt(0, MAX_SEED);
+  const deadlineMs = options.deadlineMs ?? DEFAULTS.deadlineMs;
   const plan: RunPlan = {
     baseUrl: options.baseUrl.href.replace(/\/$/, ''),
     seed,
@@ -68,11 +80,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     readOnly: options.readOnly,
     checks: planChecks(CHECKS, options),
     concurrency: options.concurrency,
-    ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+    deadlineMs,
+    ...(options.deadlineMs === undefined ? { defaultDeadline: true } : {}),
     ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+    allowInconclusive: options.allowInconclusiveText,
   };
   const files: Reporter[] = options.reports.map(({ format, file }) => fileReporter(file, RENDERERS[format]));
-  const abort = async (reason: string): Promise<number> => {
+  const abort = async (reason: string, verdict: 'setup' | 'cancelled' = 'setup'): Promise<number> => {
     const safe = redactText(reason, secrets);
     io.stderr(`${safe}\n`);
     const summary: RunSummary = {
@@ -82,6 +96,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       requests: 0,
       ms: 0,
       aborted: safe,
+      verdict,
+      verdictReason: safe,
     };
     for (const reporter of files) await reporter.finish(summary);
     return 2;
@@ -97,28 +113,55 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return abort(`subcat check: cannot read --baseline ${options.baseline}: ${(error as Error).message}`);
     }
   }
-  const deadline = options.deadlineMs === undefined ? undefined : AbortSignal.timeout(options.deadlineMs);
+  // A signal ends the run as its deadline does: checks not done are inconclusive, every report is written.
+  const cancel = new AbortController();
+  let cancelledBy: 'SIGINT' | 'SIGTERM' | undefined;
+  const signals = io.signals ?? process;
+  const onSignal = (name: 'SIGINT' | 'SIGTERM') => () => {
+    if (cancelledBy !== undefined && signals === process) process.exit(name === 'SIGINT' ? 130 : 143);
+    cancelledBy ??= name;
+    cancel.abort();
+  };
+  const onSigint = onSignal('SIGINT');
+  const onSigterm = onSignal('SIGTERM');
+  signals.on('SIGINT', onSigint);
+  signals.on('SIGTERM', onSigterm);
+  const deadline = AbortSignal.any([AbortSignal.timeout(deadlineMs), cancel.signal]);
   const client = new Client({
     headers,
     timeoutMs: options.timeoutMs,
     origin: options.baseUrl.origin,
     maxBodyBytes: options.maxBodyBytes,
     maxInFlight: options.concurrency,
+    endsAt: performance.now() + deadlineMs,
     ...(options.rate === undefined ? {} : { rate: options.rate }),
-    ...(deadline === undefined ? {} : { signal: deadline }),
+    signal: deadline,
   });
+  const refusals = watchRefusals(client);
+  const validator = new SpecValidator(loadSpec());
+  const coverage = watchCoverage(client, validator, loadSpec());
   try {
     try {
       await client.probe(options.baseUrl);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      return await abort(`cannot reach ${plan.baseUrl}/: ${error.code}`);
+      if (cancelledBy !== undefined) {
+        // Cancelled before the first check: nothing ran, and the reports say the run was cancelled.
+        await abort(`cancelled by ${cancelledBy} before the run started`, 'cancelled');
+        return cancelledBy === 'SIGINT' ? 130 : 143;
+      }
+      return await abort(unreachable(plan.baseUrl, error));
     }
-    const env = environment(options, client, seed, secrets);
+    const env = environment(options, client, seed, secrets, validator);
     const reporters: Reporter[] = [consoleReporter(io.stdout), ...files];
     const summary = await runChecks(plan, env, reporters, {
       concurrency: options.concurrency,
-      ...(deadline === undefined ? {} : { deadline }),
+      deadline,
+      allowInconclusive: options.allowInconclusive,
+      cancelledBy: () => cancelledBy,
+      transport: () => client.notes,
+      coverage: () => coverage.report(),
+      refused: () => refusals.reason(),
       ...(known === undefined ? {} : { known }),
     });
     return exitCode(summary);
@@ -128,8 +171,17 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     );
     return 2;
   } finally {
+    signals.off('SIGINT', onSigint);
+    signals.off('SIGTERM', onSigterm);
     await client.close();
   }
+}
+
+/** "cannot reach" only when nothing answered; a server that answered but broke its answer is told as such. */
+export function unreachable(baseUrl: string, error: TransportError): string {
+  if (error.answered !== undefined || error.code.startsWith('headers over'))
+    return `${baseUrl}/ answered, but not in a way the kit can read: ${error.code}`;
+  return `cannot reach ${baseUrl}/: ${error.code}`;
 }
 
 /** The --header pairs, and Basic auth from URL credentials unless an Authorization header was given. */
@@ -142,7 +194,13 @@ function sentHeaders(options: KitOptions): Array<[string, string]> {
   return headers;
 }
 
-function environment(options: KitOptions, client: Client, seed: number, secrets: string[]): RunEnvironment {
+function environment(
+  options: KitOptions,
+  client: Client,
+  seed: number,
+  secrets: string[],
+  validator: SpecValidator,
+): RunEnvironment {
   return {
     baseUrl: options.baseUrl,
     ids: { catalogId: options.catalogId, releaseId: options.releaseId, nodeId: options.nodeId },
@@ -155,9 +213,10 @@ function environment(options: KitOptions, client: Client, seed: number, secrets:
       secretHeaders: sentHeaders(options).map(([name]) => name),
       secretValues: secrets,
       consistencyMs: options.consistencyMs,
+      generated: options.generated,
     },
     client,
-    validator: new SpecValidator(loadSpec()),
+    validator,
     cache: createCache(),
   };
 }

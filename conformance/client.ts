@@ -52,15 +52,22 @@ export interface SendOptions {
   body?: string;
   operation?: string;
   label?: string;
+  /** Sent at once whatever the request window: deliberate concurrency checks race requests on purpose. */
+  burst?: boolean;
 }
 
-/** Why a request got no judgeable answer: the network, the run's deadline, or a body over the cap. */
-export type TransportKind = 'transport' | 'deadline' | 'body-too-large';
+/**
+ * Why a request got no judgeable answer: the network, the run's deadline, a body over the cap, or a Retry-After
+ * longer than the run could afford to wait.
+ */
+export type TransportKind = 'transport' | 'deadline' | 'body-too-large' | 'unaffordable-wait';
 
 /** The server could not be talked to (refused, timeout, reset), the run ran out of time, or the body was too big. */
 export class TransportError extends Error {
   /** A body-too-large answer as recorded for the whole-run checks (the caller gets this error instead). */
   exchange?: Exchange;
+  /** The status when the server did answer but the rest failed (the body dripped, was cut or timed out). */
+  answered?: number;
 
   constructor(
     readonly request: ExchangeRequest,
@@ -103,6 +110,23 @@ export interface ClientOptions {
   retryAfterCapMs?: number;
   /** Requests open at once at most (--concurrency); the window halves after a timeout and grows back with answers. */
   maxInFlight?: number;
+  /** When the run must end (performance.now() time): a Retry-After that would pass it is not waited for. */
+  endsAt?: number;
+}
+
+/** What the client did besides plain answers: shown in every report so a slow or throttled run says why. */
+export interface TransportNotes {
+  /** Idempotent requests sent again after transport trouble. */
+  retries: number;
+  /** Retry-After waits honoured, and the time spent in them. */
+  waits: number;
+  waitedMs: number;
+  /** Retry-After asks the run could not afford (longer than the cap or the time left). */
+  unaffordableWaits: number;
+  /** Requests that timed out (each halves the request window). */
+  timeouts: number;
+  /** Time spent pacing to --rate. */
+  pacedMs: number;
 }
 
 /** Characters of a response's text kept after parsing: enough for any report. */
@@ -131,6 +155,15 @@ export class Client {
   /** Set at the first timeout: from then on the window grows slowly. */
   private congested = false;
   private readonly waiting: Array<() => void> = [];
+  /** Retries, waits and timeouts, for the reports. */
+  readonly notes: TransportNotes = {
+    retries: 0,
+    waits: 0,
+    waitedMs: 0,
+    unaffordableWaits: 0,
+    timeouts: 0,
+    pacedMs: 0,
+  };
 
   constructor(private readonly options: ClientOptions) {
     // Slow start: a quarter of the most at first, one more per answer until the first timeout.
@@ -156,7 +189,10 @@ export class Client {
           error.kind === 'transport' &&
           attempt === 0 &&
           IDEMPOTENT.has(options.method.toUpperCase());
-        if (retry) continue;
+        if (retry) {
+          this.notes.retries++;
+          continue;
+        }
         if (
           error instanceof TransportError &&
           error.kind === 'body-too-large' &&
@@ -167,12 +203,30 @@ export class Client {
         throw error;
       }
       const wait = retryAfterMs(exchange.response);
-      if (
-        wait !== undefined &&
-        waits < RETRY_AFTER_ATTEMPTS &&
-        wait <= (this.options.retryAfterCapMs ?? 30_000)
-      ) {
+      if (wait !== undefined && waits < RETRY_AFTER_ATTEMPTS) {
+        const cap = this.options.retryAfterCapMs ?? 30_000;
+        const left =
+          this.options.endsAt === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.options.endsAt - performance.now();
+        if (wait > cap || wait >= left) {
+          // Waiting would outlast what the run can afford: the check cannot judge, and says why.
+          // Not recorded: a throttled answer is no verdict on the contract (robustness.no-5xx would take it for one).
+          this.notes.unaffordableWaits++;
+          const why =
+            wait > cap
+              ? `longer than the ${Math.round(cap / 1000)} s the kit waits at most`
+              : `longer than the ${Math.max(0, Math.round(left / 1000))} s the run has left`;
+          throw new TransportError(
+            exchange.request,
+            `answered ${exchange.response.status} asking to wait ${Math.round(wait / 1000)} s (Retry-After), ${why}`,
+            'not waited for',
+            'unaffordable-wait',
+          );
+        }
         waits++;
+        this.notes.waits++;
+        this.notes.waitedMs += wait;
         await this.sleep(wait);
         continue;
       }
@@ -256,7 +310,10 @@ export class Client {
     if (rate === undefined) return Promise.resolve();
     const turn = this.paced.then(async () => {
       const wait = this.nextSlot - performance.now();
-      if (wait > 0) await this.sleep(wait);
+      if (wait > 0) {
+        this.notes.pacedMs += wait;
+        await this.sleep(wait);
+      }
       this.nextSlot = performance.now() + 1000 / rate;
     });
     // A failed turn (the deadline) must not stop the turns after it.
@@ -279,7 +336,8 @@ export class Client {
     if (this.deadlinePassed())
       throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
 
-    await this.acquire();
+    if (options.burst !== true) await this.acquire();
+    else this.open++;
     let outcome: 'answered' | 'timeout' | 'other' = 'other';
     try {
       // Paced once a slot is held, so a request waiting for a slot does not bunch up with the next one.
@@ -287,11 +345,14 @@ export class Client {
         throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
       });
       const exchange = await this.timedExchange(sent, headers, body, options);
-      outcome = 'answered';
+      // A server that says it is busy gets fewer requests at once, as after a timeout.
+      outcome = exchange.response.status === 429 || exchange.response.status === 503 ? 'timeout' : 'answered';
       return exchange;
     } catch (error) {
-      if (error instanceof TransportError && error.code.startsWith('ETIMEDOUT')) outcome = 'timeout';
-      else if (error instanceof TransportError && error.kind === 'body-too-large') outcome = 'answered';
+      if (error instanceof TransportError && error.code.startsWith('ETIMEDOUT')) {
+        outcome = 'timeout';
+        this.notes.timeouts++;
+      } else if (error instanceof TransportError && error.kind === 'body-too-large') outcome = 'answered';
       throw error;
     } finally {
       this.release(outcome);
@@ -308,7 +369,7 @@ export class Client {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal =
       this.options.signal === undefined ? timeout : AbortSignal.any([timeout, this.options.signal]);
-    let response: Awaited<ReturnType<typeof request>>;
+    let response: Awaited<ReturnType<typeof request>> | undefined;
     let raw: { text: string; bytes: number } | { bytes: number; over: true };
     try {
       response = await request(sent.url, {
@@ -323,7 +384,16 @@ export class Client {
       if (this.deadlinePassed()) {
         throw new TransportError(sent, 'the run deadline passed', errorDetail(error), 'deadline');
       }
-      throw new TransportError(sent, errorCode(error, this.options.timeoutMs), errorDetail(error));
+      const code = errorCode(error, this.options.timeoutMs);
+      if (response === undefined) throw new TransportError(sent, code, errorDetail(error));
+      // Headers came: the server is there, its body is what failed.
+      const failed = new TransportError(
+        sent,
+        `answered ${response.statusCode} but its body did not arrive whole: ${code}`,
+        errorDetail(error),
+      );
+      failed.answered = response.statusCode;
+      throw failed;
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const answered = {
@@ -427,6 +497,9 @@ export function errorCode(error: unknown, timeoutMs: number): string {
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
       return `ETIMEDOUT after ${timeoutMs} ms`;
     if (code === 'UND_ERR_SOCKET') return 'ECONNRESET (the connection closed mid-answer)';
+    if (code === 'UND_ERR_HEADERS_OVERFLOW')
+      return 'headers over the 16 KiB the kit reads (UND_ERR_HEADERS_OVERFLOW)';
+    if (code === 'HPE_HEADER_OVERFLOW') return 'headers over the 16 KiB the kit reads (HPE_HEADER_OVERFLOW)';
     if (typeof code === 'string' && code !== '' && !code.startsWith('UND_ERR')) return code;
     queue.push((current as { cause?: unknown }).cause, ...((current as { errors?: unknown[] }).errors ?? []));
   }

@@ -93,6 +93,7 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
             ...(request.json === undefined ? {} : { json: request.json }),
             ...(request.body === undefined ? {} : { body: request.body }),
             ...(request.label === undefined ? {} : { label: request.label }),
+            ...(request.burst === undefined ? {} : { burst: request.burst }),
           },
           check.id,
         ),
@@ -138,6 +139,8 @@ export function buildFailure(
           : CONTRACT.pageLimits),
     message: details.message,
   };
+  const where = details.where ?? (exchange === undefined ? undefined : requestPlace(exchange.request));
+  if (where !== undefined) failure.where = where;
   if ('expected' in details) failure.expected = boundValue(details.expected);
   if ('actual' in details) failure.actual = boundValue(details.actual);
   if (details.schemaErrors !== undefined) {
@@ -162,6 +165,18 @@ export function buildFailure(
     failure.curl = curlCommand(exchange.request, secretHeaders);
   }
   return redactDeep(failure, settings.secretValues);
+}
+
+/** Where a request went, without the values that change per run: `GET ?filter&page[limit]`, `POST body`. */
+export function requestPlace(request: { method: string; url: string; body?: string }): string {
+  let names: string[] = [];
+  try {
+    names = [...new Set(new URL(request.url).searchParams.keys())].sort();
+  } catch {
+    // A URL the kit could not parse has no parameters to name.
+  }
+  const query = names.length === 0 ? '' : ` ?${names.join('&')}`;
+  return `${request.method}${query}${request.body === undefined ? '' : ' body'}`;
 }
 
 /** ajv repeats an error per combinator branch: one of each (path, keyword, key, message). */

@@ -45,13 +45,13 @@ describe('curlCommand', () => {
       title: 'a GET without method flag',
       request: { method: 'GET', url: 'http://127.0.0.1:8080/subscriptions/subscriptions', headers: {} },
       secret: [],
-      curl: 'curl http://127.0.0.1:8080/subscriptions/subscriptions',
+      curl: 'curl -g http://127.0.0.1:8080/subscriptions/subscriptions',
     },
     {
       title: 'a query string quoted',
       request: { method: 'GET', url: 'http://h/s?page[limit]=0&filter=eq(name,a b)', headers: {} },
       secret: [],
-      curl: "curl 'http://h/s?page[limit]=0&filter=eq(name,a b)'",
+      curl: "curl -g 'http://h/s?page[limit]=0&filter=eq(name,a b)'",
     },
     {
       title: 'a POST with a body holding a quote',
@@ -62,7 +62,7 @@ describe('curlCommand', () => {
         body: `{"name":"O'Brien"}`,
       },
       secret: [],
-      curl: `curl -X POST http://h/s -H 'content-type: application/json' --data-raw '{"name":"O'\\''Brien"}'`,
+      curl: `curl -g -X POST http://h/s -H 'content-type: application/json' --data-raw '{"name":"O'\\''Brien"}'`,
     },
     {
       title: 'credentials, cookies and --header values redacted',
@@ -79,7 +79,7 @@ describe('curlCommand', () => {
       },
       secret: ['X-Api-Key'],
       curl:
-        "curl -X PUT http://h/s/1 -H 'authorization: <redacted>' -H 'cookie: <redacted>' " +
+        "curl -g -X PUT http://h/s/1 -H 'authorization: <redacted>' -H 'cookie: <redacted>' " +
         "-H 'x-api-key: <redacted>' -H 'accept: application/json' --data-raw '{}'",
     },
   ];

@@ -25,12 +25,14 @@ export function shellQuote(value: string): string {
 }
 
 /**
- * A `curl` line that replays the request, with credentials, cookies and every `--header` value redacted.
+ * A `curl` line that replays the request, with credentials, cookies and every `--header` value redacted. `-g`
+ * (globoff) makes curl take `page[offset]` as it is: without it curl reads the brackets as a range and stops
+ * with "bad range in URL".
  * @example curlCommand({ method: 'GET', url: 'http://h/x', headers: { authorization: 'Bearer t' } }, [])
- *   // curl 'http://h/x' -H 'authorization: <redacted>'
+ *   // curl -g http://h/x -H 'authorization: <redacted>'
  */
 export function curlCommand(request: ExchangeRequest, secretNames: readonly string[]): string {
-  const parts = ['curl'];
+  const parts = ['curl', '-g'];
   if (request.method !== 'GET' || request.body !== undefined) parts.push('-X', shellQuote(request.method));
   parts.push(shellQuote(request.url));
   for (const [name, value] of Object.entries(redactHeaders(request.headers, secretNames))) {

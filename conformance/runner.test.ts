@@ -4,7 +4,7 @@ import { Client } from './client.js';
 import { createCache, type RunEnvironment } from './context.js';
 import { planChecks } from './plan.js';
 import type { Reporter, RunSummary } from './reporters/reporter.js';
-import { exitCode, outcomeOf, runChecks } from './runner.js';
+import { exitCode, outcomeOf, runChecks, verdictOf } from './runner.js';
 import { SpecValidator } from './schema.js';
 import { testSettings } from '../test/support/scripted-context.js';
 
@@ -56,11 +56,48 @@ describe('exitCode', () => {
       results: [result('failed', [failure('contract', true), failure('contract')])],
       code: 1,
     },
-    { what: 'inconclusive checks only', results: [result('inconclusive')], code: 0 },
+    { what: 'an inconclusive check (incomplete)', results: [result('inconclusive')], code: 3 },
+    {
+      what: 'a failed check and an inconclusive one (failed wins)',
+      results: [result('failed', [failure('contract')]), result('inconclusive')],
+      code: 1,
+    },
     { what: 'no checks', results: [], code: 0 },
   ];
   it.each(cases)('is $code for $what', ({ results, code }) => {
     expect(exitCode({ results, plan })).toBe(code);
+  });
+
+  it('is 143 for a run cancelled by SIGTERM and 130 by SIGINT, whatever failed', () => {
+    const results = [result('failed', [failure('contract')])];
+    expect(exitCode({ results, plan, cancelledBy: 'SIGTERM' })).toBe(143);
+    expect(exitCode({ results, plan, cancelledBy: 'SIGINT' })).toBe(130);
+  });
+});
+
+describe('verdictOf', () => {
+  const result = (outcome: CheckResult['outcome']) => ({ outcome, failures: [] }) as unknown as CheckResult;
+  const plan = { strict: false } as RunSummary['plan'];
+  // 20 checks that ran, 1 of them inconclusive, and one skipped (not counted in the share).
+  const results = [
+    ...Array.from({ length: 19 }, () => result('passed')),
+    result('inconclusive'),
+    result('skipped'),
+  ];
+  const cases = [
+    { allowance: { count: 0 }, verdict: 'incomplete' },
+    { allowance: { count: 1 }, verdict: 'passed' },
+    { allowance: { share: 0.05 }, verdict: 'passed' },
+    { allowance: { share: 0.04 }, verdict: 'incomplete' },
+  ] as const;
+  it.each(cases)('is $verdict with --allow-inconclusive $allowance', ({ allowance, verdict }) => {
+    expect(verdictOf({ results, plan }, allowance).verdict).toBe(verdict);
+  });
+
+  it('says how many were inconclusive and how many were allowed', () => {
+    expect(verdictOf({ results, plan }).reason).toBe(
+      '1 of 20 checks were inconclusive, 0 allowed (--allow-inconclusive)',
+    );
   });
 });
 

@@ -14,7 +14,14 @@ import {
 } from './check.js';
 import { createContext, requestsSent, type RunEnvironment } from './context.js';
 import { PHASES, phaseOf, type PlannedCheck } from './plan.js';
-import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
+import type {
+  Coverage,
+  Reporter,
+  RunPlan,
+  RunSummary,
+  TransportNotes,
+  Verdict,
+} from './reporters/reporter.js';
 import { redactText } from './secrets.js';
 
 /** A whole-run check lists this many failures one by one; the rest are counted in one more line. */
@@ -26,9 +33,38 @@ export function outcomeOf(failures: readonly Failure[], strict: boolean): Outcom
   return strict || failures.some((failure) => failure.source === 'contract') ? 'failed' : 'warned';
 }
 
-/** 1 when a check failed on a rule the --baseline does not already know, else 0 (the CLI's 2 is set-up). */
-export function exitCode(summary: Pick<RunSummary, 'results' | 'plan'>): 0 | 1 {
-  return summary.results.some((result) => failsTheRun(result, summary.plan.strict)) ? 1 : 0;
+/** --allow-inconclusive: how many inconclusive checks a complete run may have, as a count or a share (0..1). */
+export type Allowance = { count: number } | { share: number };
+
+/** The exit code of each verdict (see Verdict); cancelled is 128 + the signal's number. */
+export function exitCode(summary: Pick<RunSummary, 'results' | 'plan' | 'verdict' | 'cancelledBy'>): number {
+  const verdict = summary.verdict ?? verdictOf(summary).verdict;
+  if (verdict === 'cancelled') return summary.cancelledBy === 'SIGINT' ? 130 : 143;
+  return { passed: 0, failed: 1, setup: 2, incomplete: 3 }[verdict];
+}
+
+/**
+ * A run's verdict: cancelled first (a signal stopped it), then failed (a rule the baseline does not know),
+ * then incomplete (more inconclusive checks than allowed: a run that judged almost nothing must not pass).
+ */
+export function verdictOf(
+  summary: Pick<RunSummary, 'results' | 'plan' | 'cancelledBy'>,
+  allowance: Allowance = { count: 0 },
+): { verdict: Verdict; reason?: string } {
+  if (summary.cancelledBy !== undefined)
+    return { verdict: 'cancelled', reason: `cancelled by ${summary.cancelledBy}` };
+  if (summary.results.some((result) => failsTheRun(result, summary.plan.strict)))
+    return { verdict: 'failed' };
+  const ran = summary.results.filter((result) => result.outcome !== 'skipped').length;
+  const inconclusive = summary.results.filter((result) => result.outcome === 'inconclusive').length;
+  const allowed = 'count' in allowance ? allowance.count : Math.floor(allowance.share * ran);
+  if (inconclusive > allowed) {
+    return {
+      verdict: 'incomplete',
+      reason: `${inconclusive} of ${ran} checks were inconclusive, ${allowed} allowed (--allow-inconclusive)`,
+    };
+  }
+  return { verdict: 'passed' };
 }
 
 export function countOutcomes(results: readonly Pick<CheckResult, 'outcome'>[]): Summary {
@@ -44,6 +80,16 @@ export interface RunOptions {
   deadline?: AbortSignal;
   /** Failure fingerprints of the --baseline report. */
   known?: ReadonlySet<string>;
+  /** Inconclusive checks a complete run may have (default none). */
+  allowInconclusive?: Allowance;
+  /** Which signal cancelled the run, once one did: read when the run ends. */
+  cancelledBy?: () => 'SIGINT' | 'SIGTERM' | undefined;
+  /** What the client retried, waited for and timed out on, read when the run ends. */
+  transport?: () => TransportNotes;
+  /** Why the run is a set-up error (the server refused the credentials on every operation), read at the end. */
+  refused?: () => string | undefined;
+  /** What the run reached of the contract, read when the run ends. */
+  coverage?: () => Coverage;
 }
 
 /**
@@ -75,7 +121,7 @@ export async function runChecks(
       const worker = async () => {
         for (let i = indices[next++]; i !== undefined; i = indices[next++]) {
           const planned = plan.checks[i] as PlannedCheck;
-          results[i] = await runOne(planned, env, watchers.get(planned.check), options.deadline);
+          results[i] = await runOne(planned, env, watchers.get(planned.check), options);
           reportReady();
         }
       };
@@ -94,6 +140,17 @@ export async function runChecks(
     ms: Math.round(performance.now() - started),
   };
   if (options.known !== undefined) summary.fixed = applyBaseline(done, options.known);
+  const cancelledBy = options.cancelledBy?.();
+  if (cancelledBy !== undefined) summary.cancelledBy = cancelledBy;
+  if (options.transport !== undefined) summary.transport = options.transport();
+  if (options.coverage !== undefined) summary.coverage = options.coverage();
+  const refused = cancelledBy === undefined ? options.refused?.() : undefined;
+  const { verdict, reason } =
+    refused === undefined
+      ? verdictOf(summary, options.allowInconclusive)
+      : { verdict: 'setup' as const, reason: refused };
+  summary.verdict = verdict;
+  if (reason !== undefined) summary.verdictReason = reason;
   for (const reporter of reporters) await reporter.finish(summary);
   return summary;
 }
@@ -143,7 +200,7 @@ async function runOne(
   planned: PlannedCheck,
   env: RunEnvironment,
   watch: Watch | undefined,
-  deadline: AbortSignal | undefined,
+  options: RunOptions,
 ): Promise<CheckResult> {
   const { check } = planned;
   const end = (outcome: Outcome, message: string, failures: Failure[] = [], ms = 0): CheckResult => ({
@@ -154,8 +211,15 @@ async function runOne(
     ms,
   });
   if (planned.skipReason !== undefined) return end('skipped', planned.skipReason);
-  if (deadline?.aborted === true && check.run !== undefined)
-    return end('inconclusive', 'not run: the --deadline passed');
+  if (options.deadline?.aborted === true && check.run !== undefined) {
+    const cancelled = options.cancelledBy?.();
+    return end(
+      'inconclusive',
+      cancelled === undefined
+        ? 'not run: the --deadline passed'
+        : `not run: the run was cancelled (${cancelled})`,
+    );
+  }
   const started = performance.now();
   const ctx = watch?.ctx ?? createContext(env, check);
   let failures: Failure[] = [];
@@ -171,7 +235,7 @@ async function runOne(
       );
     }
   } catch (error) {
-    const stopped = stoppedBy(error);
+    const stopped = stoppedBy(error, options.cancelledBy?.());
     if (stopped !== undefined) return end(stopped.outcome, stopped.reason, [], elapsed(started));
     return end(
       'inconclusive',
@@ -203,18 +267,24 @@ function watchedFailures(watch: Watch): Failure[] {
 }
 
 /** Why a check ended without a verdict of its own: skipped or inconclusive, with the reason. */
-function stoppedBy(error: unknown): { outcome: Outcome; reason: string } | undefined {
+function stoppedBy(
+  error: unknown,
+  cancelled: string | undefined,
+): { outcome: Outcome; reason: string } | undefined {
+  const stop = cancelled === undefined ? 'the --deadline passed' : `the run was cancelled (${cancelled})`;
   if (error instanceof CheckSkipped) return { outcome: 'skipped', reason: error.reason };
   if (error instanceof CheckInconclusive) return { outcome: 'inconclusive', reason: error.reason };
-  if (error instanceof DeadlinePassed) return { outcome: 'inconclusive', reason: 'the --deadline passed' };
+  if (error instanceof DeadlinePassed) return { outcome: 'inconclusive', reason: stop };
   if (!(error instanceof TransportError)) return undefined;
   const { method, url } = error.request;
   const reason =
     error.kind === 'deadline'
-      ? `the --deadline passed before ${method} ${url} was answered`
-      : error.kind === 'body-too-large'
+      ? `${stop} before ${method} ${url} was answered`
+      : error.kind === 'unaffordable-wait'
         ? `${method} ${url}: ${error.code}`
-        : `${method} ${url} got no answer: ${error.code}${method === 'POST' ? '' : ' (after one retry)'}`;
+        : error.kind === 'body-too-large'
+          ? `${method} ${url}: ${error.code}`
+          : `${method} ${url} got no answer: ${error.code}${method === 'POST' ? '' : ' (after one retry)'}`;
   return { outcome: 'inconclusive', reason };
 }
 

@@ -17,7 +17,7 @@ import { NODE_PRODUCTS, pageHolding, readableCollection } from './filter-targets
 import { pageRecords } from './page-requests.js';
 
 /** A rule every product must keep: `problem` says what is wrong with one product, or undefined. */
-export interface ProductRule {
+interface ProductRule {
   id: string;
   title: string;
   rule: string;
@@ -293,7 +293,7 @@ const inIds: Check = {
 };
 
 /** The product rules of interface.md, judged on every product a page shows. */
-export const PRODUCT_RULES: readonly ProductRule[] = [
+const PRODUCT_RULES: readonly ProductRule[] = [
   {
     id: 'catalog.curated-flag',
     title: 'curated_product is only ever true',

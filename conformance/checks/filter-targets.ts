@@ -82,6 +82,18 @@ export async function readableCollection(
   }
   if (!allowEmpty && walk.records.length === 0)
     ctx.inconclusive(`the unfiltered ${target.operation} has no records`);
+  // A record that is not an object holds nothing to judge: never "all rules held" (schema.* fails it).
+  const odd = walk.records.filter(
+    (record) => typeof record !== 'object' || record === null || Array.isArray(record),
+  );
+  if (odd.length > 0) {
+    ctx.inconclusive(
+      `${odd.length} of the ${walk.records.length} records of ${target.operation} are not objects (${odd
+        .slice(0, 3)
+        .map((record) => JSON.stringify(record))
+        .join(', ')}); the schema checks fail them`,
+    );
+  }
   return walk;
 }
 

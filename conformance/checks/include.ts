@@ -3,8 +3,10 @@ import { CONTRACT, decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import { idsOf } from '../oracles/id-sets.js';
 import {
-  nodeProductIncludeFindings,
-  subscriptionIncludeFindings,
+  keyFindings,
+  NODE_INCLUDES,
+  nodeProductFindings,
+  subscriptionFindings,
   type Finding,
   type NodeInclude,
 } from '../oracles/include-rules.js';
@@ -44,11 +46,10 @@ function subscriptionsIncludeCheck(asked: readonly ('plans' | 'products')[]): Ch
       const exchange = await ctx.call('listSubscriptions', { query: { include } });
       const data = served(ctx, exchange, include);
       if (!Array.isArray(data)) return [data];
-      return fail(
-        ctx,
-        exchange,
-        subscriptionIncludeFindings(data, jsonAt(exchange.response.body, 'included'), asked),
-      );
+      const included = jsonAt(exchange.response.body, 'included');
+      const findings = keyFindings(included, asked, 'contract');
+      if (findings.some((finding) => finding.source === 'contract')) return fail(ctx, exchange, findings);
+      return fail(ctx, exchange, [...findings, ...subscriptionFindings(data, included, asked)]);
     },
   };
 }
@@ -117,7 +118,12 @@ function nodeProductsIncludeCheck(id: string, pick: (ctx: CheckContext) => NodeI
       });
       const data = served(ctx, exchange, include);
       if (!Array.isArray(data)) return [data];
-      const findings = nodeProductIncludeFindings(data, jsonAt(exchange.response.body, 'included'), asked);
+      const included = jsonAt(exchange.response.body, 'included');
+      const keys = asked.map((value) => NODE_INCLUDES[value]);
+      const findings = [
+        ...keyFindings(included, keys, 'convention'),
+        ...nodeProductFindings(data, included, keys),
+      ];
       const reference = await nodeProductsCollection(ctx);
       const plain = idsOf(reference.pages[0]?.records ?? []);
       if (reference.failed === undefined && idsOf(data).join() !== plain.join()) {

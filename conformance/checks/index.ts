@@ -1,12 +1,15 @@
 import type { Check } from '../check.js';
 import { catalogChecks } from './catalog.js';
+import { concurrencyChecks } from './concurrency.js';
 import { filtersChecks } from './filters.js';
+import { generatedChecks } from './generated.js';
 import { includeChecks } from './include.js';
 import { lifecycleChecks } from './lifecycle.js';
 import { limitsChecks } from './limits.js';
 import { pagingChecks } from './paging.js';
 import { rejectionChecks } from './rejection.js';
 import { robustnessChecks } from './robustness.js';
+import { rulesChecks } from './rules.js';
 import { schemaChecks } from './schema.js';
 import { statusChecks } from './status.js';
 
@@ -24,7 +27,10 @@ export const FAMILIES: ReadonlyArray<readonly Check[]> = [
   includeChecks,
   catalogChecks,
   lifecycleChecks,
+  concurrencyChecks,
   limitsChecks,
+  generatedChecks,
+  rulesChecks,
 ];
 
 export const CHECKS: readonly Check[] = FAMILIES.flat();

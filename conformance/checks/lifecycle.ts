@@ -16,10 +16,11 @@ import { SUBSCRIPTIONS, filteredWalk, lost, notAccepted, unsatisfied } from './f
  * Which lifecycle subscription: `read` is shared by the checks that only read it back; `switch` is the plan
  * switch's own, so its PUT never changes what the readers expect to find (checks run side by side).
  */
-type Subject = 'read' | 'switch';
+export type Subject = 'read' | 'switch' | 'race';
 const SUBJECT_SEEDS: Readonly<Record<Subject, string>> = {
   read: 'lifecycle.create',
   switch: 'lifecycle.plan-switch',
+  race: 'concurrency.plan-switches',
 };
 
 /** A lifecycle subscription: seeded from the run seed, with an external_ref no other request uses. */
@@ -30,7 +31,7 @@ function lifecycleBody(ctx: CheckContext, subject: Subject): CreateBody {
   return body;
 }
 
-interface Created {
+export interface Created {
   body: CreateBody;
   exchange: Exchange;
   id: string;
@@ -38,7 +39,7 @@ interface Created {
 }
 
 /** POSTs a lifecycle subscription once a run; skips the asking check when that create did not succeed. */
-async function created(ctx: CheckContext, subject: Subject = 'read'): Promise<Created> {
+export async function created(ctx: CheckContext, subject: Subject = 'read'): Promise<Created> {
   const body = lifecycleBody(ctx, subject);
   const exchange = await ctx.cache.memo(`lifecycle.created.${subject}`, () =>
     ctx.call('createSubscription', { json: body }),
@@ -108,7 +109,7 @@ async function listedAsCreated(ctx: CheckContext, subscription: Created): Promis
  * Another plan of the subscription's offering: its offering's relationships where shown, else include=plans on
  * its list entry (plans tied to its offering, or all of them when the entry is alone on the page).
  */
-async function otherPlan(ctx: CheckContext, subscription: Created): Promise<string> {
+export async function otherPlan(ctx: CheckContext, subscription: Created): Promise<string> {
   const exchange = await ctx.call('listSubscriptions', {
     query: [
       ['filter', filterParameter(eq('external_ref', String(subscription.body.data.external_ref)))],

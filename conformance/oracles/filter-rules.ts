@@ -38,18 +38,3 @@ export function unsatisfiedIds(
   }
   return { none, caseOnly };
 }
-
-/** Whether an operation offers `op` on `attribute` (interface.md), so a record can be judged by it. */
-export function offersFilter(operation: string, op: 'eq' | 'in', attribute: string): boolean {
-  const offered: readonly string[] =
-    operation === 'listSubscriptions'
-      ? op === 'eq'
-        ? SUBSCRIPTION_EQ
-        : []
-      : operation === 'getNodeProducts'
-        ? op === 'eq'
-          ? NODE_PRODUCT_EQ
-          : NODE_PRODUCT_IN
-        : [];
-  return offered.includes(attribute);
-}

@@ -12,7 +12,7 @@ export interface Finding {
 }
 
 /** Only the asked keys, each an array without repeated ids. */
-function keyFindings(included: unknown, asked: readonly string[], askedSource: Source): Finding[] {
+export function keyFindings(included: unknown, asked: readonly string[], askedSource: Source): Finding[] {
   const findings: Finding[] = [];
   const keys = objectEntries(included).map(([key]) => key);
   for (const key of asked) {
@@ -49,7 +49,7 @@ function keyFindings(included: unknown, asked: readonly string[], askedSource: S
 }
 
 /** Ids a relationship lists (`{ data: [{ id }] }` or `{ data: { id } }`); the inner shape is not contract. */
-function relationshipIds(relationship: unknown): string[] {
+export function relationshipIds(relationship: unknown): string[] {
   const data = jsonAt(relationship, 'data');
   return Array.isArray(data) ? idsOf(data) : [idOf(data)].filter((id): id is string => id !== undefined);
 }
@@ -59,7 +59,7 @@ function relationshipIds(relationship: unknown): string[] {
  * (interface.md: the plans associated with a subscription); offering relationships, where the server shows
  * them, name the rest; anything tied to no offering of the page is unrelated (decisions.md).
  */
-function subscriptionFindings(
+export function subscriptionFindings(
   data: readonly unknown[],
   included: unknown,
   asked: readonly string[],
@@ -150,7 +150,7 @@ export const NODE_INCLUDES = {
 export type NodeInclude = keyof typeof NODE_INCLUDES;
 
 /** The included resources are exactly those the page's products reference (decisions.md). */
-function nodeProductFindings(
+export function nodeProductFindings(
   data: readonly unknown[],
   included: unknown,
   keys: readonly string[],
@@ -172,25 +172,4 @@ function nodeProductFindings(
     });
   }
   return findings;
-}
-
-/** The include rules of one subscriptions page: the asked keys first; relations only once those hold. */
-export function subscriptionIncludeFindings(
-  data: readonly unknown[],
-  included: unknown,
-  asked: readonly string[],
-): Finding[] {
-  const findings = keyFindings(included, asked, 'contract');
-  if (findings.some((finding) => finding.source === 'contract')) return findings;
-  return [...findings, ...subscriptionFindings(data, included, asked)];
-}
-
-/** The include rules of one node products page for the asked include values (decisions.md keys). */
-export function nodeProductIncludeFindings(
-  data: readonly unknown[],
-  included: unknown,
-  asked: readonly NodeInclude[],
-): Finding[] {
-  const keys = asked.map((value) => NODE_INCLUDES[value]);
-  return [...keyFindings(included, keys, 'convention'), ...nodeProductFindings(data, included, keys)];
 }

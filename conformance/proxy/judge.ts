@@ -1,9 +1,9 @@
 import { CHECKS } from '../checks/index.js';
-import type { Check, CheckContext, Failure } from '../check.js';
+import type { Check, Failure } from '../check.js';
 import { Client, type Exchange } from '../client.js';
 import { createCache, createContext, type RunEnvironment } from '../context.js';
 import { SpecValidator } from '../schema.js';
-import { loadSpec, specOperations, type SpecOperation } from '../spec.js';
+import { loadSpec } from '../spec.js';
 import { exchangeChecks } from './exchange-checks.js';
 
 /** What judging one exchange gave: the checks that could judge it and the rules it broke. */
@@ -21,6 +21,8 @@ export interface JudgeSettings {
   /** Every configured secret value, redacted wherever it appears. */
   secretValues: string[];
   strict: boolean;
+  /** The upstream's URL: the rules read operation paths under its path. */
+  upstream: string;
 }
 
 /** The kit's watching checks that judge an exchange alone; lifecycle.nothing-lost only collects writes for its run. */
@@ -31,7 +33,7 @@ function passiveKitChecks(): Check[] {
 /**
  * The one judge of the proxy and of `subcat check --har`: the kit's own watching checks and the rules of
  * exchange-checks.ts, each with a context as in a kit run (secrets redacted, values bounded, curl lines).
- * @example const { judge, close } = createJudge({ secretHeaders: [], secretValues: [], strict: false });
+ * @example const { judge, close } = createJudge({ secretHeaders: [], secretValues: [], strict: false, upstream });
  */
 export function createJudge(settings: JudgeSettings): {
   judge: Judge;
@@ -42,7 +44,7 @@ export function createJudge(settings: JudgeSettings): {
   // Contexts need a client; the judge never sends through it.
   const client = new Client({ headers: [], timeoutMs: 1000 });
   const env: RunEnvironment = {
-    baseUrl: new URL('http://judge.invalid'),
+    baseUrl: new URL(settings.upstream),
     ids: { catalogId: '', releaseId: '', nodeId: '' },
     settings: {
       strict: settings.strict,
@@ -53,20 +55,21 @@ export function createJudge(settings: JudgeSettings): {
       secretHeaders: settings.secretHeaders,
       secretValues: settings.secretValues,
       consistencyMs: 0,
+      generated: 0,
     },
     client,
     validator,
     cache: createCache(),
   };
   const checks = [...passiveKitChecks(), ...exchangeChecks(validator)];
-  const contexts = new Map<Check, CheckContext>(checks.map((check) => [check, createContext(env, check)]));
   const judge: Judge = (exchange) => {
     const judged: Check[] = [];
     const failures: Failure[] = [];
-    for (const [check, ctx] of contexts) {
+    for (const check of checks) {
       let found: Failure[] | undefined;
       try {
-        found = check.watch?.(ctx, exchange);
+        // A context per exchange: a rule told once per run (rules.every-exchange) is told for each exchange here.
+        found = check.watch?.(createContext(env, check), exchange);
       } catch {
         // A rule that throws on odd data is a kit bug: it judged nothing rather than crash the proxy.
         found = undefined;
@@ -79,33 +82,3 @@ export function createJudge(settings: JudgeSettings): {
   };
   return { judge, checks, close: () => client.close() };
 }
-
-/**
- * Which spec operation a request addresses, its path read under the upstream's base path; with no base path
- * known (a HAR from elsewhere), the operation whose path ends the request's.
- */
-export function operationOf(
-  method: string,
-  path: string,
-  basePath: string | undefined,
-  operations: ReadonlyMap<string, SpecOperation> = SPEC_OPERATIONS,
-): string | undefined {
-  const base = basePath?.replace(/\/+$/, '');
-  if (base !== undefined && base !== '' && !path.startsWith(`${base}/`)) return undefined;
-  const rest = path.slice(base?.length ?? 0).split('/');
-  for (const operation of operations.values()) {
-    if (operation.method.toUpperCase() !== method.toUpperCase()) continue;
-    const template = operation.path.split('/');
-    // Without a base path the template's leading '' matches whatever comes before it.
-    const tail = base === undefined ? ['', ...rest.slice(1 - template.length)] : rest;
-    if (template.length !== tail.length) continue;
-    const matches = template.every((part, i) => {
-      const segment = tail[i] ?? '';
-      return /^\{[^}]+\}$/.test(part) ? segment !== '' : part === segment;
-    });
-    if (matches) return operation.operationId;
-  }
-  return undefined;
-}
-
-const SPEC_OPERATIONS = specOperations(loadSpec());

@@ -1,5 +1,11 @@
-import { parseArgs as parseTokens } from 'node:util';
-import { DEFAULTS, parseBaseUrl, parseHeader, parseInteger, parseReport, type KitOptions } from '../args.js';
+import {
+  DEFAULTS,
+  headersAndReports,
+  parseBaseUrl,
+  parseInteger,
+  readFlags,
+  type KitOptions,
+} from '../args.js';
 
 export interface ProxyArgs {
   upstream: URL;
@@ -60,63 +66,26 @@ const VALUE_FLAGS = [
   'max-body-bytes',
   'timeout-ms',
 ];
-const REPEATABLE = new Set(['--header', '--report']);
-const OPTIONS = {
-  ...Object.fromEntries(VALUE_FLAGS.map((name) => [name, { type: 'string', multiple: true }] as const)),
-  strict: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 export type ParsedProxyArgs =
   { kind: 'run'; options: ProxyArgs } | { kind: 'help' } | { kind: 'error'; message: string };
 
 /** Parses `subcat proxy` arguments; pure, so usage errors are table-tested. */
 export function parseProxyArgs(argv: readonly string[]): ParsedProxyArgs {
-  const values = new Map<string, string[]>();
-  let strict = false;
-  const { tokens } = parseTokens({
-    args: [...argv],
-    options: OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  for (const token of tokens) {
-    if (token.kind === 'option-terminator') continue;
-    if (token.kind === 'positional') return { kind: 'error', message: `unexpected argument ${token.value}` };
-    const flag = `--${token.name}`;
-    if (token.name === 'help') return { kind: 'help' };
-    if (token.name === 'strict') {
-      if (token.value !== undefined) return { kind: 'error', message: '--strict takes no value' };
-      strict = true;
-      continue;
-    }
-    if (!VALUE_FLAGS.includes(token.name))
-      return { kind: 'error', message: `unknown option ${token.rawName}` };
-    if (token.value === undefined) return { kind: 'error', message: `${flag} needs a value` };
-    const known = values.get(flag) ?? [];
-    if (known.length > 0 && !REPEATABLE.has(flag))
-      return { kind: 'error', message: `${flag} given more than once` };
-    values.set(flag, [...known, token.value]);
-  }
+  const flags = readFlags(argv, VALUE_FLAGS, ['strict']);
+  if ('error' in flags) return { kind: 'error', message: flags.error };
+  const { values, booleans } = flags;
+  if (booleans.has('--help')) return { kind: 'help' };
+  const strict = booleans.has('--strict');
   const single = (flag: string) => values.get(flag)?.[0];
   const rawUpstream = single('--upstream');
   if (rawUpstream === undefined) return { kind: 'error', message: '--upstream is required' };
   const upstream = parseBaseUrl(rawUpstream);
   if (typeof upstream === 'string')
     return { kind: 'error', message: upstream.replace('--base-url', '--upstream') };
-  const headers: Array<[string, string]> = [];
-  for (const raw of values.get('--header') ?? []) {
-    const header = parseHeader(raw);
-    if (typeof header === 'string') return { kind: 'error', message: header };
-    headers.push(header);
-  }
-  const reports: ProxyArgs['reports'] = [];
-  for (const raw of values.get('--report') ?? []) {
-    const report = parseReport(raw);
-    if (typeof report === 'string') return { kind: 'error', message: report };
-    reports.push(report);
-  }
+  const repeated = headersAndReports(values);
+  if (typeof repeated === 'string') return { kind: 'error', message: repeated };
+  const { headers, reports } = repeated;
   const port = parseInteger('--port', single('--port') ?? String(DEFAULT_PROXY_PORT), 0, 65535);
   if (typeof port === 'string') return { kind: 'error', message: port };
   const maxBodyBytes = parseInteger(

@@ -35,7 +35,7 @@ export async function finishRun(
   summary: RunSummary,
   reports: ReadonlyArray<{ format: ReportFormat; file: string }>,
   stdout: (text: string) => void,
-): Promise<0 | 1> {
+): Promise<number> {
   for (const { format, file } of reports) await fileReporter(file, RENDERERS[format]).finish(summary);
   const { failed, warned, passed, skipped } = summary.counts;
   stdout(
@@ -81,7 +81,7 @@ export async function main(argv: readonly string[], io: ProxyIo): Promise<number
   const secrets = secretValues(headers, options.credentials);
   const secretHeaders = headers.map(([name]) => name);
   const upstream = options.upstream.href.replace(/\/$/, '');
-  const judgeSettings = { secretHeaders, secretValues: secrets, strict: options.strict };
+  const judgeSettings = { secretHeaders, secretValues: secrets, strict: options.strict, upstream };
   const { judge, checks, close } = createJudge(judgeSettings);
   const log = new ExchangeLog(checks);
   const har =

@@ -6,7 +6,8 @@ import { SECRET_HEADERS } from '../curl.js';
 import { detachedSlice } from '../detached-slice.js';
 import { redactDeep, secretValues } from '../secrets.js';
 import { harEntry, type Redaction } from './har.js';
-import { operationOf, type Judge } from './judge.js';
+import { operationOf } from '../oracles/exchange-rules.js';
+import type { Judge } from './judge.js';
 
 /** One exchange as it went through the proxy, with the bodies held (undefined when over the bound). */
 export interface Recorded {
@@ -76,7 +77,7 @@ export function judgeRecorded(
     recorded.responseBody === undefined
       ? ''
       : decoded(recorded.responseBody, recorded.responseHeaders['content-encoding']);
-  const operation = operationOf(recorded.method, new URL(recorded.url).pathname, settings.basePath);
+  const operation = operationOf(recorded.method, recorded.url, settings.basePath);
   const exchange: Exchange = {
     seq,
     request: {

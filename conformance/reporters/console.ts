@@ -1,6 +1,8 @@
 import type { CheckResult, Failure, Outcome } from '../check.js';
 import { formatValue } from './group-by-family.js';
+import { escapeBidi } from './bidi.js';
 import type { Reporter, RunPlan, RunSummary } from './reporter.js';
+import { coverageLines, fixedText, transportLine, VERDICT_LABELS, verdictOfSummary } from './run-notes.js';
 
 export const OUTCOME_MARKS: Record<Outcome, string> = {
   passed: '✓',
@@ -20,7 +22,8 @@ const TOLD_PER_CHECK = 1;
  * in three lines (check and source; rule and what was wrong; curl) and one summary line: a run of 10 failures
  * fits in under 150 lines.
  */
-export function consoleReporter(write: (text: string) => void): Reporter {
+export function consoleReporter(print: (text: string) => void): Reporter {
+  const write = (text: string) => print(escapeBidi(text));
   let unselected = 0;
   return {
     start(plan: RunPlan) {
@@ -29,7 +32,11 @@ export function consoleReporter(write: (text: string) => void): Reporter {
         plan.strict ? 'strict' : '',
         plan.readOnly ? 'read-only' : '',
         plan.concurrency === undefined ? '' : `concurrency ${plan.concurrency}`,
-        plan.deadlineMs === undefined ? '' : `deadline ${Math.round(plan.deadlineMs / 1000)} s`,
+        plan.deadlineMs === undefined
+          ? ''
+          : plan.defaultDeadline === true
+            ? `ends within ${Math.round(plan.deadlineMs / 1000)} s (the default bound; --deadline to change)`
+            : `deadline ${Math.round(plan.deadlineMs / 1000)} s`,
         plan.baseline === undefined ? '' : `baseline ${plan.baseline}`,
       ].filter((flag) => flag !== '');
       write(
@@ -67,8 +74,13 @@ export function renderConsoleSummary(summary: RunSummary): string {
       lines.push(`      … and ${more} more failure${more === 1 ? '' : 's'} of ${result.check.id}`);
   }
   if (summary.fixed !== undefined && summary.fixed.length > 0) {
-    lines.push('', `Fixed since the baseline: ${summary.fixed.map((fixed) => fixed.check).join(', ')}`);
+    lines.push('', `Fixed since the baseline (${summary.fixed.length}):`);
+    for (const fixed of summary.fixed) lines.push(`  ${fixedText(fixed)}`);
   }
+  const transport = transportLine(summary.transport);
+  const coverage = coverageLines(summary.coverage);
+  if (coverage.length > 0) lines.push('', 'Coverage', ...coverage.map((line) => `  ${line}`));
+  if (transport !== undefined) lines.push('', transport);
   lines.push('', summaryLine(summary), '');
   return lines.join('\n');
 }
@@ -79,9 +91,10 @@ export function summaryLine(summary: RunSummary): string {
   const known = summary.results.filter(
     (result) => result.outcome === 'failed' && result.failures.every((failure) => failure.known === true),
   ).length;
-  const verdict = failed - known > 0 ? 'FAILED' : 'OK';
+  const verdict = VERDICT_LABELS[verdictOfSummary(summary)];
+  const reason = summary.verdictReason === undefined ? '' : ` (${summary.verdictReason})`;
   return (
-    `${verdict}: ${passed} passed, ${failed} failed${known > 0 ? ` (${known} known)` : ''}, ${warned} warned, ` +
+    `${verdict}${reason}: ${passed} passed, ${failed} failed${known > 0 ? ` (${known} known)` : ''}, ${warned} warned, ` +
     `${inconclusive} inconclusive, ${skipped} skipped` +
     ` — ${summary.requests} requests in ${(summary.ms / 1000).toFixed(1)} s (seed ${summary.plan.seed})`
   );

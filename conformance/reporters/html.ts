@@ -2,6 +2,7 @@ import { OUTCOMES, type CheckResult, type Failure, type Outcome } from '../check
 import { formatValue, groupByFamily, schemaLines, SEVERITY } from './group-by-family.js';
 import { SCRIPT, STYLE } from './html-assets.js';
 import type { RunSummary } from './reporter.js';
+import { coverageLines, transportLine, VERDICT_LABELS, verdictOfSummary } from './run-notes.js';
 import { escapeXml as escape } from './xml-escape.js';
 
 const HEADINGS: Record<Outcome, string> = {
@@ -28,6 +29,7 @@ export function renderHtml(summary: RunSummary): string {
     summary.results.length === 0 ? '' : filters(summary),
     summary.results.length === 0 ? '' : familyTable(summary),
     fixedSection(summary),
+    notesSection(summary),
     ...OUTCOMES.slice()
       .sort((a, b) => SEVERITY[a] - SEVERITY[b])
       .map((outcome) => outcomeSection(summary, outcome)),
@@ -45,10 +47,23 @@ ${body.filter((part) => part !== '').join('\n')}
 
 function verdict(summary: RunSummary): { label: string; css: string } {
   if (summary.aborted !== undefined) return { label: 'DID NOT RUN', css: 'aborted' };
-  const failing = summary.results.some(
-    (result) => result.outcome === 'failed' && result.failures.some((failure) => failure.known !== true),
-  );
-  return failing ? { label: 'FAILED', css: 'failed' } : { label: 'OK', css: 'ok' };
+  const verdict = verdictOfSummary(summary);
+  const css = verdict === 'passed' ? 'ok' : verdict === 'failed' ? 'failed' : 'aborted';
+  return { label: VERDICT_LABELS[verdict], css };
+}
+
+/** The verdict's reason, the client's retries and waits, and what the run reached of the contract. */
+function notesSection(summary: RunSummary): string {
+  const transport = transportLine(summary.transport);
+  const coverage = coverageLines(summary.coverage);
+  const parts = [
+    summary.verdictReason === undefined ? '' : `<p><strong>${escape(summary.verdictReason)}</strong></p>`,
+    transport === undefined ? '' : `<p>${escape(transport)}</p>`,
+    coverage.length === 0
+      ? ''
+      : `<details><summary>Coverage</summary><ul>${coverage.map((line) => `<li>${escape(line)}</li>`).join('')}</ul></details>`,
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? '' : `<section aria-label="Run notes">${parts.join('\n')}</section>`;
 }
 
 function header(summary: RunSummary): string {
@@ -137,7 +152,8 @@ ${rows.join('\n')}
 function fixedSection(summary: RunSummary): string {
   if (summary.fixed === undefined || summary.fixed.length === 0) return '';
   const items = summary.fixed.map(
-    (fixed) => `<li><code>${escape(fixed.check)}</code> — ${escape(fixed.rule)}</li>`,
+    (fixed) =>
+      `<li><code>${escape(fixed.check)}</code> — ${escape(fixed.rule)} (${escape(fixed.where)})</li>`,
   );
   return `<section><h2>Fixed since the baseline (${summary.fixed.length})</h2><ul>${items.join('')}</ul></section>`;
 }

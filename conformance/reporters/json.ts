@@ -1,4 +1,6 @@
+import { fingerprints } from '../baseline.js';
 import type { RunSummary } from './reporter.js';
+import { verdictOfSummary } from './run-notes.js';
 
 /**
  * The JSON report: `{ summary: {passed, failed, warned, skipped, inconclusive}, run: {...}, results: [{check,
@@ -19,7 +21,13 @@ export function renderJson(summary: RunSummary): string {
       requests: summary.requests,
       ms: summary.ms,
       ...(summary.aborted === undefined ? {} : { aborted: summary.aborted }),
+      outcome: verdictOfSummary(summary),
+      ...(summary.verdictReason === undefined ? {} : { outcomeReason: summary.verdictReason }),
+      ...(summary.cancelledBy === undefined ? {} : { cancelledBy: summary.cancelledBy }),
+      allowInconclusive: summary.plan.allowInconclusive,
+      ...(summary.transport === undefined ? {} : { client: summary.transport }),
     },
+    ...(summary.coverage === undefined ? {} : { coverage: summary.coverage.dimensions }),
     results: summary.results.map((result) => ({
       check: result.check.id,
       title: result.check.title,
@@ -30,7 +38,7 @@ export function renderJson(summary: RunSummary): string {
       outcome: result.outcome,
       message: result.message,
       ms: result.ms,
-      failures: result.failures,
+      failures: result.failures.map((failure) => ({ ...failure, fingerprints: fingerprints(failure) })),
     })),
     ...(summary.fixed === undefined ? {} : { fixed: summary.fixed }),
   };

@@ -18,7 +18,7 @@ describe('renderJunit', () => {
 
   const cases = [
     {
-      pattern: /<testsuites [^>]*tests="6" failures="1" errors="0" skipped="2"/,
+      pattern: /<testsuites [^>]*tests="6" failures="2" errors="0" skipped="2"/,
       what: 'totals on testsuites',
     },
     {
@@ -38,8 +38,9 @@ describe('renderJunit', () => {
       what: 'a skipped element with its reason',
     },
     {
-      pattern: /name="status.create-subscription"[^>]*>\s*<system-out>warning: /,
-      what: 'a warning as system-out',
+      pattern:
+        /name="status.create-subscription"[^>]*>\s*<failure message="warning \(a decisions.md convention; does not fail the run\): [^"]+" type="warning">warning: /,
+      what: 'a warning as a failure of type warning, which CI test tabs list',
     },
     {
       pattern: /name="paging.node-products-walk"[^>]*>\s*<skipped message="inconclusive: GET /,
@@ -51,8 +52,8 @@ describe('renderJunit', () => {
     expect(xml).toMatch(pattern);
   });
 
-  it('writes one failure element per failed check', () => {
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+  it('writes one failure element per failed or warned check', () => {
+    expect(xml.match(/<failure /g)).toHaveLength(2);
   });
 });
 
@@ -76,7 +77,8 @@ describe('renderJunit with a baseline', () => {
     const summary = sampleSummary();
     for (const failure of summary.results[1]?.failures ?? []) failure.known = true;
     const xml = renderJunit(summary);
-    expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
+    expect(xml).toMatch(/<testsuites [^>]*failures="1"/);
+    expect(xml.match(/<failure [^>]*type="contract"/g)).toBeNull();
     expect(xml).toMatch(
       /name="schema.create-subscription"[^>]*>\s*<skipped message="known failure \(--baseline\)/,
     );

@@ -1,17 +1,29 @@
 import type { CheckResult, Failure } from '../check.js';
 import { formatValue, groupByFamily, schemaLines } from './group-by-family.js';
 import type { RunSummary } from './reporter.js';
+import { coverageLines, transportLine, VERDICT_LABELS, verdictOfSummary } from './run-notes.js';
 import { escapeXml } from './xml-escape.js';
 
 /**
  * JUnit XML as CI servers read it: one testsuite per family, one testcase per check. Failed checks carry one
- * <failure> listing every broken rule; skipped ones <skipped>; warned ones pass (CI must not go red on a convention)
- * and list their warnings in <system-out>.
+ * <failure> listing every broken rule; skipped and inconclusive ones <skipped>. A warned check carries a
+ * <failure type="warning">: GitLab's test tab, Jenkins' test result page and GitHub's JUnit actions
+ * (dorny/test-reporter, mikepenz/action-junit-report) show a testcase as passed, failed/errored or skipped and
+ * open <system-out> only on a test's detail page, so a warning kept in <system-out> or <properties> is never
+ * seen, and one as <skipped> reads as "not run". A failure is what they list; its type and message say it is a
+ * warning, and the kit's exit code (0) still decides the build (Jenkins shows it as "unstable", its own word for
+ * a build with warnings). A run that is incomplete, cancelled or a set-up error adds a `run` testcase failing with why.
  */
 export function renderJunit(summary: RunSummary): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
-  const aborted = summary.aborted;
-  const failing = (result: CheckResult) => result.outcome === 'failed' && !knownOnly(result);
+  const verdict = verdictOfSummary(summary);
+  const aborted =
+    summary.aborted ??
+    (verdict === 'incomplete' || verdict === 'cancelled' || verdict === 'setup'
+      ? `${VERDICT_LABELS[verdict]}: ${summary.verdictReason ?? verdict}`
+      : undefined);
+  const failing = (result: CheckResult) =>
+    (result.outcome === 'failed' && !knownOnly(result)) || result.outcome === 'warned';
   const quiet = (result: CheckResult) =>
     !failing(result) && ['skipped', 'inconclusive', 'failed'].includes(result.outcome);
   const failures = summary.results.filter(failing).length + (aborted === undefined ? 0 : 1);
@@ -21,13 +33,23 @@ export function renderJunit(summary: RunSummary): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="subcat check" tests="${total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(summary.ms)}">`,
   ];
+  const transport = transportLine(summary.transport);
+  const coverage = coverageLines(summary.coverage);
   if (aborted !== undefined) {
     // A run that never started still shows in the CI's test tab, with the reason as its one failure.
     out.push(
       '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0" time="0.000">',
-      '    <testcase classname="subcat.run" name="run.start" time="0.000">',
+      `    <testcase classname="subcat.run" name="${summary.aborted === undefined ? 'run.complete' : 'run.start'}" time="0.000">`,
       `      <failure message="${escapeXml(aborted)}" type="run">${escapeXml(aborted)}</failure>`,
       '    </testcase>',
+      '  </testsuite>',
+    );
+  }
+  if (transport !== undefined || coverage.length > 0) {
+    // Retries, waits and coverage belong to the run, not a check: the first suite's output carries them.
+    out.push(
+      `  <testsuite name="run notes" tests="0" failures="0" errors="0" skipped="0" time="0.000">`,
+      `    <system-out>${escapeXml([transport ?? '', ...coverage].join('\n'))}</system-out>`,
       '  </testsuite>',
     );
   }
@@ -58,12 +80,16 @@ function testcase(result: CheckResult, time: string): string[] {
         `      <skipped message="${escapeXml(`inconclusive: ${result.message}`)}"/>`,
         '    </testcase>',
       ];
-    case 'warned':
+    case 'warned': {
+      const first = result.failures[0];
+      const message = `warning (a decisions.md convention; does not fail the run): ${first === undefined ? result.message : `${first.rule}: ${first.message}`}`;
       return [
         open,
-        `      <system-out>${escapeXml(result.failures.map((failure) => `warning: ${failureText(failure)}`).join('\n\n'))}</system-out>`,
+        `      <failure message="${escapeXml(message)}" type="warning">` +
+          `${escapeXml(result.failures.map((failure) => `warning: ${failureText(failure)}`).join('\n\n'))}</failure>`,
         '    </testcase>',
       ];
+    }
     case 'failed': {
       if (knownOnly(result)) {
         return [

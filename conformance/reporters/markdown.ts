@@ -2,6 +2,7 @@ import { OUTCOMES, type Failure } from '../check.js';
 import { summaryLine } from './console.js';
 import { formatValue, groupByFamily, SEVERITY } from './group-by-family.js';
 import type { RunSummary } from './reporter.js';
+import { coverageLines, transportLine } from './run-notes.js';
 
 /** GitHub refuses comments over 65,536 characters: the report stops short of that and says so. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -27,7 +28,16 @@ export function renderMarkdown(summary: RunSummary): string {
   }
   if (summary.fixed !== undefined && summary.fixed.length > 0) {
     lines.push('', `### Fixed since the baseline (${summary.fixed.length})`, '');
-    for (const fixed of summary.fixed) lines.push(`- \`${fixed.check}\`: ${inline(fixed.rule)}`);
+    for (const fixed of summary.fixed)
+      lines.push(`- \`${fixed.check}\`: ${inline(fixed.rule)} (${inline(fixed.where)})`);
+  }
+  const transport = transportLine(summary.transport);
+  if (transport !== undefined) lines.push('', inline(transport));
+  const coverage = coverageLines(summary.coverage);
+  if (coverage.length > 0) {
+    lines.push('', '<details><summary>Coverage</summary>', '');
+    for (const line of coverage) lines.push(`- ${inline(line)}`);
+    lines.push('', '</details>');
   }
   const failed = summary.results.filter((result) => result.outcome === 'failed');
   if (failed.length > 0) lines.push('', `### Failures (${failed.length})`);

@@ -9,7 +9,9 @@ describe('subcat check conventions and determinism', () => {
   it('warns on 200 instead of 201 for create, and fails it only with --strict', async () => {
     const fake = await startFake('create-200');
     try {
-      const lenient = await runKit(['--base-url', fake.base, ...idArgs, '--only', 'status,schema']);
+      // The fake keeps no data for some checks to judge: those are inconclusive, allowed here.
+      const allow = ['--allow-inconclusive', '100%'];
+      const lenient = await runKit(['--base-url', fake.base, ...idArgs, '--only', 'status,schema', ...allow]);
       expect(lenient.stdout).toContain('! status.create-subscription');
       expect(lenient.code).toBe(0);
       const strict = await runKit([
@@ -19,6 +21,7 @@ describe('subcat check conventions and determinism', () => {
         '--only',
         'status,schema',
         '--strict',
+        ...allow,
       ]);
       expect(strict.stdout).toContain('✗ status.create-subscription');
       expect(strict.code).toBe(1);

@@ -61,7 +61,7 @@ describe('subcat check against a fake that answers 500 to bad input', () => {
     expect(run.stdout).toMatch(
       /✗ robustness\.no-5xx {2}\* {2}\[contract\]|✗ robustness\.no-5xx {2}\w+ {2}\[contract\]/,
     );
-    expect(run.stdout).toContain('curl -X POST http://127.0.0.1:');
+    expect(run.stdout).toContain('curl -g -X POST http://127.0.0.1:');
     expect(run.stdout).toMatch(/FAILED: \d+ passed, \d+ failed/);
   });
 

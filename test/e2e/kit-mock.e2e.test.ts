@@ -69,6 +69,33 @@ describe('subcat check against the mock', () => {
     }
   });
 
+  // A sample of issue 27's target (every --concurrency 1..32 and 5 seeds: the full sweep is npm run bench:kit -- --sweep).
+  const sample = [
+    { concurrency: '1', seed: '2' },
+    { concurrency: '32', seed: '5' },
+  ];
+  it.each(sample)(
+    'finds nothing at --concurrency $concurrency with seed $seed, concurrency and generated checks included',
+    async ({ concurrency, seed }) => {
+      const { code, report } = await kit([
+        '--base-url',
+        mock.url,
+        '--seed',
+        seed,
+        '--concurrency',
+        concurrency,
+      ]);
+      expect(broken(report)).toEqual([]);
+      expect(code).toBe(0);
+      const ran = (id: string) => report.results.find((r) => r.check === id)?.outcome;
+      expect([
+        ran('concurrency.creates'),
+        ran('concurrency.plan-switches'),
+        ran('generated.relations'),
+      ]).toEqual(['passed', 'passed', 'passed']);
+    },
+  );
+
   it('skips the lifecycle and writes nothing with --read-only, still without failures', async () => {
     const { code, report } = await kit(['--base-url', mock.url, '--seed', '2', '--read-only']);
     expect(broken(report)).toEqual([]);

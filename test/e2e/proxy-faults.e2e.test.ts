@@ -61,20 +61,20 @@ const cases: Array<{
   {
     fault: 'subscriptions-filter-ignored',
     paths: () => [`${LIST}?filter=eq(account_id,${subscriptions.account_id})`],
-    checkId: 'exchange.filter-satisfied',
-    rule: 'every record a filter returns satisfies it',
+    checkId: 'rules.every-exchange',
+    rule: 'every record of a filtered page satisfies the filter',
   },
   {
     fault: 'sku-filter-ignored',
     paths: ({ sku }) => [`${NODE}?filter=eq(sku,${sku})`],
-    checkId: 'exchange.filter-satisfied',
-    rule: 'every record a filter returns satisfies it',
+    checkId: 'rules.every-exchange',
+    rule: 'every record of a filtered page satisfies the filter',
   },
   {
     fault: 'limit-ignored',
     paths: () => [`${LIST}?page[limit]=5`],
-    checkId: 'exchange.page-size',
-    rule: 'a page holds at most page[limit] records',
+    checkId: 'rules.every-exchange',
+    rule: 'a page holds at most page[limit] records (at most 100)',
   },
   {
     fault: 'page-over-100-records',
@@ -91,13 +91,13 @@ const cases: Array<{
   {
     fault: 'included-plan-missing',
     paths: () => [`${LIST}?include=plans`],
-    checkId: 'exchange.include',
+    checkId: 'rules.every-exchange',
     rule: 'included.plans holds the plan of every subscription of the page (its plan_id)',
   },
   {
     fault: 'include-ignored',
     paths: () => [`${LIST}?include=plans,products`],
-    checkId: 'exchange.include',
+    checkId: 'rules.every-exchange',
     rule: 'included holds the asked plans',
   },
   {
@@ -109,21 +109,21 @@ const cases: Array<{
   {
     fault: 'results-total-is-page-size',
     paths: () => [`${NODE}?page[limit]=2`],
-    checkId: 'exchange.page-links',
-    rule: 'last, prev and next are null when there is only one page',
+    checkId: 'rules.every-exchange',
+    rule: 'links.last points where the paging arithmetic says (null when there is none)',
   },
   {
     fault: 'results-total-off-by-one',
     // The total counts one record too many: the last page holds one record fewer than it says remain.
     paths: ({ total }) => [`${NODE}?page[limit]=5&page[offset]=${total - 1}`],
-    checkId: 'exchange.page-meta',
-    rule: 'a page holds page[limit] records, or as many as remain after page[offset] (of meta.results.total)',
+    checkId: 'rules.every-exchange',
+    rule: 'a short page ends the collection: offset + records = meta.results.total',
   },
   {
     fault: 'page-current-off-by-one',
     paths: () => [`${NODE}?page[limit]=2&page[offset]=2`],
-    checkId: 'exchange.page-meta',
-    rule: 'meta.page.current = floor(offset / limit) + 1 (decisions.md)',
+    checkId: 'rules.every-exchange',
+    rule: 'meta.page.current = floor(offset / limit) + 1',
   },
   {
     fault: 'subscription-without-plan-id',

@@ -114,13 +114,11 @@ describe('subcat proxy in front of the mock', () => {
     const passed = written.results.filter((r) => r.outcome === 'passed').map((r) => r.check);
     expect(passed).toEqual(
       expect.arrayContaining([
-        'exchange.filter-satisfied',
-        'exchange.page-size',
-        'exchange.page-meta',
-        'exchange.page-links',
-        'exchange.include',
+        'rules.every-exchange',
+        'exchange.invalid-body-accepted',
         'catalog.live-only',
         'schema.all-responses',
+        'status.content-type',
       ]),
     );
   });

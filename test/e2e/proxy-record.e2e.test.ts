@@ -113,6 +113,6 @@ describe('subcat proxy --record and subcat check --har', () => {
       results: Array<{ check: string; outcome: string }>;
     };
     expect(report.results.find((result) => result.check === 'catalog.live-only')?.outcome).toBe('failed');
-    expect(report.results.find((result) => result.check === 'exchange.page-size')?.outcome).toBe('passed');
+    expect(report.results.find((result) => result.check === 'rules.every-exchange')?.outcome).toBe('passed');
   });
 });

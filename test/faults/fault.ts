@@ -10,6 +10,8 @@ export type Fault = {
   only: string;
   /** A fresh handler per run, so state such as forgotten ids starts empty. */
   handler: () => Handler;
+  /** More kit arguments the run needs, e.g. `--concurrency 1` to show a check finds it at any concurrency. */
+  args?: string[];
 } & (
   | {
       /** The check id the kit must report as failed. */
@@ -28,7 +30,7 @@ export type Outcome = 'failed' | 'warned';
 
 /** The kit's arguments for a fault's run, and the check that must end with the outcome. */
 export function expectation(fault: Fault): { args: string[]; check: string; outcome: Outcome } {
-  const args = ['--only', fault.only];
+  const args = ['--only', fault.only, ...(fault.args ?? [])];
   if ('expectWarnedCheck' in fault) return { args, check: fault.expectWarnedCheck, outcome: 'warned' };
   const strict = fault.strict === true ? ['--strict'] : [];
   return { args: [...args, ...strict], check: fault.expectFailedCheck, outcome: 'failed' };

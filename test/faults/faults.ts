@@ -1,5 +1,6 @@
 import { catalogFaults } from './catalog-faults.js';
 import type { Fault } from './fault.js';
+import { gateFaults } from './gate-faults.js';
 import { pagingFaults } from './paging-faults.js';
 import { filterFaults, includeFaults } from './query-faults.js';
 import { shapeFaults } from './shape-faults.js';
@@ -13,4 +14,5 @@ export const FAULTS: readonly Fault[] = [
   ...includeFaults,
   ...writeFaults,
   ...catalogFaults,
+  ...gateFaults,
 ];

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
 import { main } from '../../conformance/cli.js';
 
 /** The parts of the kit's JSON report these tests read. */
@@ -33,6 +34,7 @@ export async function runKit(baseUrl: string, args: readonly string[] = []): Pro
       {
         stdout: (text) => (stdout += text),
         stderr: (text) => (stderr += text),
+        signals: new EventEmitter(),
       },
     );
     const report = await readFile(file, 'utf8').then(

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { main } from '../../conformance/cli.js';
+import { EventEmitter } from 'node:events';
+import { main, type SignalSource } from '../../conformance/cli.js';
 
 export interface KitRun {
   code: number;
@@ -10,18 +11,29 @@ export interface KitRun {
   stderr: string;
 }
 
-/** Runs the kit in process, keeping what it prints. */
-export async function runKit(args: string[]): Promise<KitRun> {
+/** Runs the kit in process, keeping what it prints; `signals` stands for the process's SIGINT and SIGTERM. */
+export async function runKit(args: string[], signals: SignalSource = new EventEmitter()): Promise<KitRun> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  const code = await main(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    signals,
+  });
   return { code, stdout, stderr };
 }
 
 export interface JsonReport {
   summary: Record<string, number>;
-  run: { baseUrl: string; aborted?: string };
-  fixed?: Array<{ check: string; rule: string }>;
+  run: {
+    baseUrl: string;
+    aborted?: string;
+    outcome?: string;
+    outcomeReason?: string;
+    cancelledBy?: string;
+    client?: Record<string, number>;
+  };
+  fixed?: Array<{ check: string; rule: string; where: string }>;
   results: Array<{
     check: string;
     outcome: string;

@@ -19,6 +19,7 @@ export function testSettings(overrides: Partial<RunSettings> = {}): RunSettings 
     secretHeaders: [],
     secretValues: [],
     consistencyMs: 0,
+    generated: 4,
     ...overrides,
   };
 }

@@ -1,0 +1,181 @@
+import type { Check, CheckContext, Failure } from '../check.js';
+import { CONTRACT, decision } from '../citations.js';
+import type { Exchange } from '../client.js';
+import { inParallel } from '../in-parallel.js';
+import {
+  attributeValues,
+  filterParameter,
+  isPlainValue,
+  type FilterExpression,
+} from '../oracles/filter-match.js';
+import {
+  describeCase,
+  drawCase,
+  relationProblem,
+  shrink,
+  type GeneratedCase,
+} from '../oracles/generated-case.js';
+import { idsOf } from '../oracles/id-sets.js';
+import { deriveSeed, mulberry32 } from '../prng.js';
+import { walkPages, type PageWalk } from '../shared-requests.js';
+import { NODE_PRODUCTS, SUBSCRIPTIONS, type FilterTarget } from './filter-targets.js';
+
+/** Pages a small-page walk may take: past it the relation is judged on the prefix it has. */
+const SMALL_PAGES = 6;
+
+/** Distinct record values offered to the generator per attribute. */
+const VALUES_KEPT = 20;
+
+interface Verdict {
+  /** The relation that broke and how, or undefined when every relation held (or could not be judged). */
+  problem?: { relation: string; detail: string };
+  /** The answer that shows it (the first page of the filtered walk, or the refused request). */
+  exchange?: Exchange;
+  refused?: number;
+}
+
+const targetOf = (operation: GeneratedCase['operation']): FilterTarget =>
+  operation === 'listSubscriptions' ? SUBSCRIPTIONS : NODE_PRODUCTS;
+
+function walkFiltered(
+  ctx: CheckContext,
+  target: FilterTarget,
+  terms: readonly FilterExpression[],
+  limit: number,
+  include?: string,
+  pages?: number,
+): Promise<PageWalk> {
+  const params = target.params(ctx);
+  const query: Array<[string, string]> = [['filter', filterParameter(terms)]];
+  if (include !== undefined) query.push(['include', include]);
+  const walk = () =>
+    walkPages(ctx, target.operation, { ...(params === undefined ? {} : { params }), query }, limit, pages);
+  // The same 100-record walk serves several cases and the shrinker: fetched once a run.
+  return limit === 100 && include === undefined
+    ? ctx.cache.memo(`generated.${target.operation}.${filterParameter(terms)}`, walk)
+    : walk();
+}
+
+/** Judges one case by relations that need no knowledge of the server's data. */
+async function judge(ctx: CheckContext, drawn: GeneratedCase, collection: PageWalk): Promise<Verdict> {
+  const target = targetOf(drawn.operation);
+  const whole = await walkFiltered(ctx, target, drawn.terms, 100, drawn.include);
+  if (whole.failed !== undefined) return { exchange: whole.failed, refused: whole.failed.response.status };
+  const small = await walkFiltered(ctx, target, drawn.terms, drawn.limit, drawn.include, SMALL_PAGES);
+  if (small.failed !== undefined) return { exchange: small.failed, refused: small.failed.response.status };
+  if (drawn.language !== undefined) {
+    // Its answer is judged by the rule layer (rules.every-exchange): the language it asked for.
+    const params = target.params(ctx);
+    await ctx.call(target.operation, {
+      ...(params === undefined ? {} : { params }),
+      query: [['filter', filterParameter(drawn.terms)]],
+      headers: { 'accept-language': drawn.language },
+    });
+  }
+  if (!whole.complete) return {};
+  const filtered = idsOf(whole.records);
+  const paged = idsOf(small.records);
+  const compared = small.complete ? filtered : filtered.slice(0, paged.length);
+  const perTerm =
+    drawn.terms.length > 1
+      ? await Promise.all(drawn.terms.map((term) => walkFiltered(ctx, target, [term], 100)))
+      : undefined;
+  const complete = perTerm?.every((walk) => walk.complete && walk.failed === undefined) ?? false;
+  const problem = relationProblem(
+    compared,
+    paged,
+    collection.complete ? idsOf(collection.records) : undefined,
+    complete ? perTerm?.map((walk) => idsOf(walk.records)) : undefined,
+  );
+  return problem === undefined
+    ? {}
+    : { problem, ...(whole.pages[0] === undefined ? {} : { exchange: whole.pages[0].exchange }) };
+}
+
+const failing = (verdict: Verdict) => verdict.problem !== undefined || verdict.refused !== undefined;
+
+/** Values records of the collection hold, per attribute: what the generator filters on. */
+function valuesFrom(records: readonly unknown[], target: FilterTarget): (attribute: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (attribute) => {
+    let values = cache.get(attribute);
+    if (values === undefined) {
+      const all = records.flatMap((record) =>
+        attribute === 'id' ? idsOf([record]) : attributeValues(record, attribute, target.read),
+      );
+      values = [...new Set(all.filter(isPlainValue))].slice(0, VALUES_KEPT);
+      cache.set(attribute, values);
+    }
+    return values;
+  };
+}
+
+async function generatedRelations(ctx: CheckContext): Promise<Failure[]> {
+  const count = ctx.settings.generated;
+  if (count === 0) ctx.skip('--generated 0');
+  const collections = {
+    listSubscriptions: await SUBSCRIPTIONS.collection(ctx),
+    getNodeProducts: await NODE_PRODUCTS.collection(ctx),
+  };
+  // One seed per case: a case is the same whatever the cases before it drew.
+  const cases = Array.from({ length: count }, (_, i) => {
+    const random = mulberry32(deriveSeed(ctx.settings.seed, `generated.${i}`));
+    const operation = i % 2 === 0 ? 'listSubscriptions' : 'getNodeProducts';
+    return drawCase(random, operation, valuesFrom(collections[operation].records, targetOf(operation)));
+  });
+  // All cases at once: the client's request window (--concurrency) is what bounds the load.
+  const verdicts = await inParallel(
+    cases,
+    (drawn) => judge(ctx, drawn, collections[drawn.operation]),
+    cases.length,
+  );
+  const failures: Failure[] = [];
+  const told = new Set<string>();
+  for (const [i, verdict] of verdicts.entries()) {
+    const drawn = cases[i];
+    if (drawn === undefined || !failing(verdict)) continue;
+    const { smallest, tries } = await shrink(drawn, async (candidate) =>
+      failing(await judge(ctx, candidate, collections[candidate.operation])),
+    );
+    const last = smallest === drawn ? verdict : await judge(ctx, smallest, collections[smallest.operation]);
+    const key = `${last.problem?.relation ?? last.refused} ${smallest.operation}`;
+    if (told.has(key)) continue;
+    told.add(key);
+    const replay = `--seed ${ctx.settings.seed} --only generated.relations --generated ${i + 1}`;
+    const shrunk = `case ${i + 1} of ${count}, shrunk in ${tries} tries to: ${describeCase(smallest)} (drawn: ${describeCase(drawn)}); replay: ${replay}`;
+    const quoted = smallest.terms.some((term) => term.values.some((value) => !isPlainValue(value)));
+    failures.push(
+      last.problem === undefined
+        ? ctx.fail(last.exchange, {
+            rule: 'a request drawn from the filter grammar and paging bounds is answered 2xx',
+            source: quoted ? 'convention' : 'contract',
+            cites: quoted ? decision('Filters', 'values may be quoted with " or \'') : CONTRACT.listFilters,
+            where: describeCase({
+              ...smallest,
+              terms: smallest.terms.map((term) => ({ ...term, values: ['…'] })),
+            }),
+            message: `answered ${last.refused}: ${shrunk}`,
+            expected: '2xx',
+            actual: last.refused,
+          })
+        : ctx.fail(last.exchange, {
+            rule: last.problem.relation,
+            where: smallest.operation,
+            message: `${last.problem.detail}: ${shrunk}`,
+          }),
+    );
+  }
+  return failures;
+}
+
+export const generatedChecks: Check[] = [
+  {
+    id: 'generated.relations',
+    title: 'Generated filters, page sizes and includes keep the relations of filtering and paging',
+    family: 'generated',
+    source: 'contract',
+    cites: CONTRACT.listFilters,
+    operation: 'listSubscriptions',
+    run: generatedRelations,
+  },
+];
