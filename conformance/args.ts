@@ -99,6 +99,8 @@ Options:
   --generated N           generated cases judged by relations (default 16); failures are shrunk and
                           printed with the line that replays them (--seed N --only CHECK)
   --baseline FILE         a previous json report: its failures are known, only new ones fail the run
+  --har FILE              judge a recorded run instead of calling a server (subcat proxy --record FILE,
+                          or a browser's HAR export); takes only --report, --header and --strict
   --report FORMAT=FILE    write a report: json=, junit=, html= or markdown=FILE (repeatable)
   --help                  show this text
 
@@ -136,44 +138,78 @@ const VALUE_FLAGS = [
   'generated',
 ] as const;
 const BOOLEAN_FLAGS = ['strict', 'read-only'] as const;
-const OPTIONS = {
-  ...Object.fromEntries(VALUE_FLAGS.map((name) => [name, { type: 'string', multiple: true }] as const)),
-  ...Object.fromEntries(BOOLEAN_FLAGS.map((name) => [name, { type: 'boolean' }] as const)),
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
-/** Parses `subcat check` arguments with node's parseArgs tokens; pure, so usage errors are table-tested. */
-export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
+/** Flags that may be given more than once (`subcat check` and `subcat proxy` alike). */
+const REPEATABLE = new Set(['--header', '--report']);
+
+/**
+ * The flags of `argv` by node's parseArgs tokens: values by flag in the order given, booleans (and --help)
+ * set; or the first usage error. Only --header and --report may repeat.
+ */
+export function readFlags(
+  argv: readonly string[],
+  valueFlags: readonly string[],
+  booleanFlags: readonly string[],
+): { values: Map<string, string[]>; booleans: Set<string> } | { error: string } {
   const values = new Map<string, string[]>();
   const booleans = new Set<string>();
+  const options = {
+    ...Object.fromEntries(valueFlags.map((name) => [name, { type: 'string', multiple: true }] as const)),
+    ...Object.fromEntries(booleanFlags.map((name) => [name, { type: 'boolean' }] as const)),
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   const { tokens } = parseTokens({
     args: [...argv],
-    options: OPTIONS,
+    options,
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
-    if (token.kind === 'positional') return { kind: 'error', message: `unexpected argument ${token.value}` };
+    if (token.kind === 'positional') return { error: `unexpected argument ${token.value}` };
     const flag = `--${token.name}`;
-    if (token.name === 'help' || (BOOLEAN_FLAGS as readonly string[]).includes(token.name)) {
-      if (token.value !== undefined) return { kind: 'error', message: `${flag} takes no value` };
+    if (token.name === 'help' || booleanFlags.includes(token.name)) {
+      if (token.value !== undefined) return { error: `${flag} takes no value` };
       booleans.add(flag);
       continue;
     }
-    if (!(VALUE_FLAGS as readonly string[]).includes(token.name))
-      return { kind: 'error', message: `unknown option ${token.rawName}` };
-    if (token.value === undefined) return { kind: 'error', message: `${flag} needs a value` };
+    if (!valueFlags.includes(token.name)) return { error: `unknown option ${token.rawName}` };
+    if (token.value === undefined) return { error: `${flag} needs a value` };
     values.set(flag, [...(values.get(flag) ?? []), token.value]);
   }
-  if (booleans.has('--help')) return { kind: 'help' };
-
+  if (booleans.has('--help')) return { values, booleans };
   for (const [flag, given] of values) {
-    if (given.length > 1 && flag !== '--header' && flag !== '--report') {
-      return { kind: 'error', message: `${flag} given more than once` };
-    }
+    if (given.length > 1 && !REPEATABLE.has(flag)) return { error: `${flag} given more than once` };
   }
+  return { values, booleans };
+}
+
+/** The --header and --report values, parsed; or the first that is wrong. */
+export function headersAndReports(
+  values: ReadonlyMap<string, readonly string[]>,
+): { headers: Array<[string, string]>; reports: KitOptions['reports'] } | string {
+  const headers: Array<[string, string]> = [];
+  for (const raw of values.get('--header') ?? []) {
+    const header = parseHeader(raw);
+    if (typeof header === 'string') return header;
+    headers.push(header);
+  }
+  const reports: KitOptions['reports'] = [];
+  for (const raw of values.get('--report') ?? []) {
+    const report = parseReport(raw);
+    if (typeof report === 'string') return report;
+    reports.push(report);
+  }
+  return { headers, reports };
+}
+
+/** Parses `subcat check` arguments; pure, so usage errors are table-tested. */
+export function parseArgs(argv: readonly string[], defaults: DefaultIds): ParsedArgs {
+  const flags = readFlags(argv, VALUE_FLAGS, BOOLEAN_FLAGS);
+  if ('error' in flags) return { kind: 'error', message: flags.error };
+  const { values, booleans } = flags;
+  if (booleans.has('--help')) return { kind: 'help' };
   const single = (flag: string): string | undefined => values.get(flag)?.[0];
 
   const rawBase = single('--base-url');
@@ -182,19 +218,9 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
   if (typeof base === 'string') return { kind: 'error', message: base };
   const { url: baseUrl, credentials } = base;
 
-  const headers: Array<[string, string]> = [];
-  for (const raw of values.get('--header') ?? []) {
-    const header = parseHeader(raw);
-    if (typeof header === 'string') return { kind: 'error', message: header };
-    headers.push(header);
-  }
-
-  const reports: KitOptions['reports'] = [];
-  for (const raw of values.get('--report') ?? []) {
-    const report = parseReport(raw);
-    if (typeof report === 'string') return { kind: 'error', message: report };
-    reports.push(report);
-  }
+  const repeated = headersAndReports(values);
+  if (typeof repeated === 'string') return { kind: 'error', message: repeated };
+  const { headers, reports } = repeated;
 
   const timeoutMs = parseInteger('--timeout-ms', single('--timeout-ms') ?? String(DEFAULTS.timeoutMs), 1);
   if (typeof timeoutMs === 'string') return { kind: 'error', message: timeoutMs };
@@ -346,7 +372,7 @@ export function parseHeader(raw: string): [string, string] | string {
   return [name, value];
 }
 
-function parseReport(raw: string): { format: ReportFormat; file: string } | string {
+export function parseReport(raw: string): { format: ReportFormat; file: string } | string {
   const eq = raw.indexOf('=');
   const format = raw.slice(0, eq < 0 ? raw.length : eq);
   const file = eq < 0 ? '' : raw.slice(eq + 1);
@@ -356,7 +382,7 @@ function parseReport(raw: string): { format: ReportFormat; file: string } | stri
   return { format: format as ReportFormat, file };
 }
 
-function parseInteger(
+export function parseInteger(
   flag: string,
   raw: string,
   min: number,

@@ -52,6 +52,14 @@ describe('subcat', () => {
     expect(io.stdout).toMatch(/subcat check/);
   });
 
+  it('proxy is dispatched to the conformance kit, which refuses a run without --upstream', async () => {
+    const { io, cli } = capture();
+    expect(await main(['proxy', '--help'], cli)).toBe(0);
+    expect(io.stdout).toMatch(/^Usage: subcat proxy --upstream URL/);
+    expect(await main(['proxy'], cli)).toBe(2);
+    expect(io.stderr).toMatch(/subcat proxy: --upstream is required/);
+  });
+
   it('mock prints where it listens, serves, and closes with exit code 0 on a shutdown signal', async () => {
     let stop: (signal: string) => void = () => undefined;
     const { io, cli } = capture(() => new Promise((resolve) => (stop = resolve)));

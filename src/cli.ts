@@ -9,6 +9,7 @@ export const USAGE = `Usage: subcat <command> [options]
 Commands:
   mock    start the stateful mock of the subscriptions and catalog API (subcat mock --help)
   check   check a server against the contract with the conformance kit (subcat check --help)
+  proxy   forward an app's requests to a server and judge every exchange (subcat proxy --help)
 
 Options:
   -h, --help  show this help
@@ -64,27 +65,32 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** The kit lives in conformance/ and is loaded only for `check`, so the mock never pays for it. */
-async function check(argv: readonly string[], io: CliIo): Promise<number> {
+/** The kit lives in conformance/ and is loaded only for `check` and `proxy`, so the mock never pays for it. */
+async function kit(command: 'check' | 'proxy', argv: readonly string[], io: CliIo): Promise<number> {
   // A computed specifier: the kit is a separate part of the package and may be absent from a trimmed build.
-  const kitPath = '../conformance/cli.js';
+  const kitPath = command === 'check' ? '../conformance/cli.js' : '../conformance/proxy/proxy-cli.js';
   let kit: {
     main?: (
       argv: string[],
-      io: { stdout(text: string): void; stderr(text: string): void },
+      io: { stdout(text: string): void; stderr(text: string): void; shutdown(): Promise<string> },
     ) => Promise<number>;
   };
   try {
     kit = (await import(kitPath)) as typeof kit;
   } catch (error) {
-    io.err(`subcat check: the conformance kit could not be loaded (${messageOf(error)})\n`);
+    io.err(`subcat ${command}: the conformance kit could not be loaded (${messageOf(error)})
+`);
     return 2;
   }
   if (typeof kit.main !== 'function') {
-    io.err('subcat check: the conformance kit has no main(argv) export\n');
+    io.err(`subcat ${command}: the conformance kit has no main(argv) export\n`);
     return 2;
   }
-  return kit.main([...argv], { stdout: (text) => io.out(text), stderr: (text) => io.err(text) });
+  return kit.main([...argv], {
+    stdout: (text) => io.out(text),
+    stderr: (text) => io.err(text),
+    shutdown: () => io.shutdown(),
+  });
 }
 
 /** Runs `subcat` with `argv` (without node and script); resolves with the exit code. */
@@ -95,7 +101,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return command === undefined ? 2 : 0;
   }
   if (command === 'mock') return mock(rest, io);
-  if (command === 'check') return check(rest, io);
+  if (command === 'check' || command === 'proxy') return kit(command, rest, io);
   io.err(`subcat: unknown command ${command}\n\n${USAGE}`);
   return 2;
 }

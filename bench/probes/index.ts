@@ -5,6 +5,7 @@ import { controlPlaneSessionProbe } from './control-plane-session-probe.js';
 import { kitCheckProbe } from './kit-check-probe.js';
 import { kitStagingProbe } from './kit-staging-probe.js';
 import type { Probe } from './probe.js';
+import { proxyLatencyProbe } from './proxy-latency-probe.js';
 import { startMockProbe } from './start-mock-probe.js';
 import { storeLimitsProbe } from './store-limits-probe.js';
 
@@ -16,4 +17,5 @@ export const PROBES: readonly Probe[] = [
   controlPlaneResetProbe,
   controlPlaneSessionProbe,
   controlPlaneJournalProbe,
+  proxyLatencyProbe,
 ];

@@ -16,18 +16,21 @@ import { catalogParams, isSuccess, walkPages } from '../shared-requests.js';
 import { NODE_PRODUCTS, pageHolding, readableCollection } from './filter-targets.js';
 import { pageRecords } from './page-requests.js';
 
+/** A rule every product must keep: `problem` says what is wrong with one product, or undefined. */
+interface ProductRule {
+  id: string;
+  title: string;
+  rule: string;
+  problem: (product: unknown) => string | undefined;
+  cites: string;
+  source?: Source;
+}
+
 /**
- * A rule every product of the walked collection must keep: `problem` says what is wrong with one product,
- * or undefined. Failures list the breaking products, each reported once with the page that served it.
+ * The check of a product rule over the walked collection. Failures list the breaking products, each reported
+ * once with the page that served it.
  */
-function productRule(
-  id: string,
-  title: string,
-  rule: string,
-  problem: (product: unknown) => string | undefined,
-  cites: string,
-  source: Source = 'contract',
-): Check {
+function productRule({ id, title, rule, problem, cites, source = 'contract' }: ProductRule): Check {
   return {
     id,
     title,
@@ -289,62 +292,67 @@ const inIds: Check = {
   },
 };
 
+/** The product rules of interface.md, judged on every product a page shows. */
+const PRODUCT_RULES: readonly ProductRule[] = [
+  {
+    id: 'catalog.curated-flag',
+    title: 'curated_product is only ever true',
+    rule: 'curated_product is shown with value true when curated and omitted otherwise',
+    problem: (product) =>
+      curatedFlagProblem(product)
+        ? `curated_product is ${JSON.stringify(jsonAt(product, 'attributes', 'curated_product'))}`
+        : undefined,
+    cites: CONTRACT.curatedFlag,
+  },
+  {
+    id: 'catalog.variations-omitted',
+    title: 'meta.variations is omitted when a product has none',
+    rule: 'variations are listed when the product has variations and omitted when it has none',
+    problem: (product) =>
+      hasEmptyVariations(product)
+        ? `meta.variations is ${JSON.stringify(jsonAt(product, 'meta', 'variations'))}`
+        : undefined,
+    cites: CONTRACT.variationsOmitted,
+  },
+  {
+    id: 'catalog.variations-order',
+    title: 'Variations and options of published products descend by sort_order',
+    rule: 'once a product is published, variations and options come in descending order of sort_order',
+    problem: (product) => {
+      const problems = variationOrderProblems(product);
+      return problems.length === 0 ? undefined : `${problems.join(', ')} not in descending sort_order`;
+    },
+    cites: CONTRACT.variationsOrder,
+  },
+  {
+    id: 'catalog.catalog-source',
+    title: 'meta.catalog_source is always pim',
+    rule: 'meta.catalog_source is always pim',
+    problem: (product) => {
+      const source = jsonAt(product, 'meta', 'catalog_source');
+      return source === undefined || source === 'pim'
+        ? undefined
+        : `meta.catalog_source is ${JSON.stringify(source)}`;
+    },
+    cites: CONTRACT.catalogSource,
+  },
+  {
+    id: 'catalog.tiers-minimum-quantity',
+    title: 'Every price tier carries minimum_quantity of at least 1',
+    rule: 'each tier has minimum_quantity, an integer of at least 1',
+    problem: (product) => {
+      const tiers = tierProblems(product);
+      return tiers.length === 0 ? undefined : `tier(s) ${tiers.join(', ')} lack a minimum_quantity >= 1`;
+    },
+    cites: CONTRACT.tiers,
+  },
+];
+
 export const catalogChecks: Check[] = [
   liveOnly,
   latestAlias,
   acceptLanguage,
   curatedFirst,
   inIds,
-  productRule(
-    'catalog.curated-flag',
-    'curated_product is only ever true',
-    'curated_product is shown with value true when curated and omitted otherwise',
-    (product) =>
-      curatedFlagProblem(product)
-        ? `curated_product is ${JSON.stringify(jsonAt(product, 'attributes', 'curated_product'))}`
-        : undefined,
-    CONTRACT.curatedFlag,
-  ),
-  productRule(
-    'catalog.variations-omitted',
-    'meta.variations is omitted when a product has none',
-    'variations are listed when the product has variations and omitted when it has none',
-    (product) =>
-      hasEmptyVariations(product)
-        ? `meta.variations is ${JSON.stringify(jsonAt(product, 'meta', 'variations'))}`
-        : undefined,
-    CONTRACT.variationsOmitted,
-  ),
-  productRule(
-    'catalog.variations-order',
-    'Variations and options of published products descend by sort_order',
-    'once a product is published, variations and options come in descending order of sort_order',
-    (product) => {
-      const problems = variationOrderProblems(product);
-      return problems.length === 0 ? undefined : `${problems.join(', ')} not in descending sort_order`;
-    },
-    CONTRACT.variationsOrder,
-  ),
-  productRule(
-    'catalog.catalog-source',
-    'meta.catalog_source is always pim',
-    'meta.catalog_source is always pim',
-    (product) => {
-      const source = jsonAt(product, 'meta', 'catalog_source');
-      return source === undefined || source === 'pim'
-        ? undefined
-        : `meta.catalog_source is ${JSON.stringify(source)}`;
-    },
-    CONTRACT.catalogSource,
-  ),
-  productRule(
-    'catalog.tiers-minimum-quantity',
-    'Every price tier carries minimum_quantity of at least 1',
-    'each tier has minimum_quantity, an integer of at least 1',
-    (product) => {
-      const tiers = tierProblems(product);
-      return tiers.length === 0 ? undefined : `tier(s) ${tiers.join(', ')} lack a minimum_quantity >= 1`;
-    },
-    CONTRACT.tiers,
-  ),
+  ...PRODUCT_RULES.map(productRule),
 ];

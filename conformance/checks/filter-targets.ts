@@ -1,5 +1,4 @@
 import type { CheckContext, Failure, Source } from '../check.js';
-import { decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import {
   attributeValues,
@@ -11,6 +10,7 @@ import {
   type AttributeReader,
   type FilterExpression,
 } from '../oracles/filter-match.js';
+import { FILTER_CASE, FILTER_SATISFIED, unsatisfiedIds } from '../oracles/filter-rules.js';
 import { idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { idOf } from '../oracles/json-at.js';
 import {
@@ -174,18 +174,13 @@ export function unsatisfied(
   cites?: string,
 ): Failure[] {
   const filter = filterParameter(expressions);
-  const byVerdict = { none: [] as string[], 'case-only': [] as string[] };
-  for (const record of walk.records) {
-    const verdict = matchRecord(record, expressions, read);
-    if (verdict === 'none' || verdict === 'case-only') byVerdict[verdict].push(idOf(record) ?? '(no id)');
-  }
+  const { none, caseOnly } = unsatisfiedIds(walk.records, expressions, read);
   const failures: Failure[] = [];
-  const { none, 'case-only': caseOnly } = byVerdict;
   const first = none[0];
   if (first !== undefined) {
     failures.push(
       ctx.fail(pageHolding(walk, first), {
-        rule: 'every record a filter returns satisfies it',
+        rule: FILTER_SATISFIED,
         source,
         ...(cites === undefined ? {} : { cites }),
         message: `filter=${filter} returned ${none.length} record(s) that do not satisfy it: ${listIds(none)}`,
@@ -198,12 +193,9 @@ export function unsatisfied(
   if (firstCase !== undefined) {
     failures.push(
       ctx.fail(pageHolding(walk, firstCase), {
-        rule: 'filters match exactly and case-sensitively, tags in lowercase (decisions.md)',
+        rule: FILTER_CASE.rule,
         source: 'convention',
-        cites: decision(
-          'Filters',
-          'matching is exact and case-sensitive, except tags, compared in lowercase',
-        ),
+        cites: FILTER_CASE.cites,
         message: `filter=${filter} returned ${caseOnly.length} record(s) that match only ignoring case: ${listIds(caseOnly)}`,
         expected: filter,
         actual: caseOnly,

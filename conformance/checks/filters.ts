@@ -7,6 +7,7 @@ import {
   isPlainValue,
   type FilterExpression,
 } from '../oracles/filter-match.js';
+import { NODE_PRODUCT_EQ, NODE_PRODUCT_IN, SUBSCRIPTION_EQ } from '../oracles/filter-rules.js';
 import { commonIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { idOf } from '../oracles/json-at.js';
 import { createdSubscriptionId, standardCreateBody, type PageWalk } from '../shared-requests.js';
@@ -23,19 +24,6 @@ import {
   type FilterTarget,
   type PickedValue,
 } from './filter-targets.js';
-
-/** interface.md: the operator x attribute pairs each list offers. */
-const SUBSCRIPTION_EQ = ['account_id', 'name', 'email', 'external_ref'] as const;
-const NODE_PRODUCT_EQ = [
-  'name',
-  'sku',
-  'slug',
-  'manufacturer_part_num',
-  'upc_ean',
-  'product_types',
-  'tags',
-] as const;
-const NODE_PRODUCT_IN = ['id', ...NODE_PRODUCT_EQ] as const;
 
 const checkName = (attribute: string) => attribute.replaceAll('_', '-');
 

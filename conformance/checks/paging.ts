@@ -1,7 +1,7 @@
 import type { Check, CheckContext, Failure } from '../check.js';
 import { duplicateIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { jsonAt } from '../oracles/json-at.js';
-import { expectedCurrentPage, expectedPageCount } from '../oracles/page-arithmetic.js';
+import { pageMetaFindings } from '../oracles/page-rules.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
 import { CONTRACT, decision } from '../citations.js';
 import { NODE_PRODUCTS, SUBSCRIPTIONS, readableCollection, type FilterTarget } from './filter-targets.js';
@@ -180,7 +180,6 @@ function metaCheck(target: FilterTarget): Check {
       const limit = ctx.random.int(3, 9);
       const offsets = [0, limit, limit + 1, count + limit].filter((offset) => offset <= 10000);
       const failures: Failure[] = [];
-      const shape = (source: 'contract' | 'convention') => (contract ? source : 'convention');
       for (const offset of offsets) {
         const exchange = await requestPage(ctx, target, offset, limit);
         const records = pageRecords(exchange);
@@ -188,51 +187,15 @@ function metaCheck(target: FilterTarget): Check {
           failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
           continue;
         }
-        const meta = (path: string[]) => jsonAt(exchange.response.body, 'meta', ...path);
-        const rules: Array<[string, 'contract' | 'convention', unknown, unknown]> = [
-          ['meta.page.limit is the page[limit] in effect', shape('contract'), limit, meta(['page', 'limit'])],
-          [
-            'meta.page.offset is the page[offset] asked for',
-            shape('contract'),
-            offset,
-            meta(['page', 'offset']),
-          ],
-          [
-            'meta.page.current = floor(offset / limit) + 1 (decisions.md)',
-            'convention',
-            expectedCurrentPage(offset, limit),
-            meta(['page', 'current']),
-          ],
-        ];
-        if (reference.complete) {
-          rules.push(
-            [
-              'meta.results.total counts the whole collection',
-              shape('contract'),
-              count,
-              meta(['results', 'total']),
-            ],
-            [
-              'meta.page.total = ceil(results.total / limit) (decisions.md)',
-              'convention',
-              expectedPageCount(count, limit),
-              meta(['page', 'total']),
-            ],
-          );
-          if (offset >= count)
-            rules.push(['a page past the last record is empty', shape('contract'), 0, records.length]);
-        }
-        for (const [rule, source, expected, actual] of rules) {
-          if (expected === actual) continue;
-          failures.push(
-            ctx.fail(exchange, {
-              rule,
-              source,
-              message: `page[offset]=${offset}&page[limit]=${limit}: expected ${String(expected)}, got ${JSON.stringify(actual) ?? 'nothing'}`,
-              expected,
-              actual,
-            }),
-          );
+        const findings = pageMetaFindings(
+          exchange.response.body,
+          records,
+          { offset, limit },
+          reference.complete ? count : undefined,
+          contract,
+        );
+        for (const { rule, source, message, expected, actual } of findings) {
+          failures.push(ctx.fail(exchange, { rule, source, message, expected, actual }));
         }
       }
       return failures;
