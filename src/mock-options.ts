@@ -30,6 +30,10 @@ export interface MockOptions {
   trustProxy: boolean;
   /** Origins that get CORS headers; empty: any origin (a local front-end on any port). */
   corsOrigins: string[];
+  /** Origins besides the mock's own whose pages may call the admin API (CORS on its routes). */
+  adminOrigins: string[];
+  /** Host names the admin API answers for besides localhost, 127.0.0.1 and [::1] (DNS rebinding). */
+  allowedHosts: string[];
   /** The most subscriptions the mock holds: the seeded ones once, plus every session's created ones. */
   maxSubscriptions: number;
   /** Latency of every answer of the operations: ms, `[min, max]` ms, or null. */
@@ -38,6 +42,8 @@ export interface MockOptions {
   maxSessions: number;
   /** Requests each session's journal keeps; 0 keeps none (and costs nothing per request). */
   journalSize: number;
+  /** The bytes every session's journal keeps together; the oldest records go first past it. */
+  journalBytes: number;
   /** The token the admin API needs when the mock listens beyond loopback. */
   adminToken?: string;
   /** A file that keeps every change across restarts. */
@@ -59,10 +65,13 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   auth: false,
   trustProxy: false,
   corsOrigins: [],
+  adminOrigins: [],
+  allowedHosts: [],
   maxSubscriptions: 200_000,
   delay: null,
   maxSessions: 256,
   journalSize: 1_000,
+  journalBytes: 64 * 1024 * 1024,
 });
 
 // Seeding is eager (npm run bench times a 100,000-subscription start); past these the mock would start too
@@ -110,6 +119,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
     integerProblem('maxSessions', options.maxSessions, 0, 10_000),
     integerProblem('journalSize', options.journalSize, 0, 100_000),
+    integerProblem('journalBytes', options.journalBytes, 0, 4 * 1024 * 1024 * 1024),
     delayProblem(options.delay),
     options.adminToken !== undefined && options.adminToken.length < 8
       ? 'adminToken must be at least 8 characters'
@@ -122,7 +132,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
       ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
       : undefined,
     isLogLevel(options.logLevel) ? undefined : `logLevel must be one of ${LOG_LEVELS.join(', ')}`,
-    ...options.corsOrigins.map((origin) =>
+    ...[...options.corsOrigins, ...options.adminOrigins].map((origin) =>
       /^(https?:\/\/[^/\s]+|null)$/.test(origin)
         ? undefined
         : `corsOrigins must be origins such as http://localhost:5173, got ${origin}`,
@@ -150,6 +160,7 @@ Options:
   --delay MS|MIN-MAX      latency of every answer of the operations, e.g. 300 or 100-600 (default none)
   --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
   --journal-size N        requests each session's journal keeps, 0 for no journal (default 1000)
+  --journal-bytes N       bytes all sessions' journals keep together, oldest dropped first (default 67108864)
   --state-file FILE       keep every change in FILE across restarts; one mock per file (FILE.lock holds
                           its pid), every line checked with the API's rules before the mock listens
   --state-file-repair     start from the lines before the state file's first bad one, dropping the rest
@@ -158,8 +169,15 @@ Options:
   --auth                  require Authorization: Bearer <any token>
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
+  --admin-origin ORIGIN   a page of this origin may call the admin API too (repeatable; default: only the
+                          mock's own origin, the inspector's)
+  --allowed-host NAME     the admin API answers for Host NAME too (repeatable; default: localhost,
+                          127.0.0.1, [::1] and --host)
   --spec FILE             serve another OpenAPI 3.1 document (default the packaged spec)
   -h, --help              show this help
+
+Bounds (fixed): a live stream of the journal that does not read is cut past 1 MiB unsent (it may reconnect);
+a journal entry keeps at most 16 KiB of each body; the admin API takes bodies up to 64 KiB.
 `;
 
 type FlagKind = 'integer' | 'string' | 'boolean' | 'list' | 'delay';
@@ -177,12 +195,15 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   delay: { key: 'delay', kind: 'delay' },
   'max-sessions': { key: 'maxSessions', kind: 'integer' },
   'journal-size': { key: 'journalSize', kind: 'integer' },
+  'journal-bytes': { key: 'journalBytes', kind: 'integer' },
   'state-file': { key: 'stateFile', kind: 'string' },
   'state-file-repair': { key: 'stateFileRepair', kind: 'boolean' },
   'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
   'cors-origin': { key: 'corsOrigins', kind: 'list' },
+  'admin-origin': { key: 'adminOrigins', kind: 'list' },
+  'allowed-host': { key: 'allowedHosts', kind: 'list' },
   spec: { key: 'specPath', kind: 'string' },
 };
 

@@ -30,6 +30,8 @@ export interface ControlPlaneOptions<State> {
   maxSubscriptions: number;
   maxSessions: number;
   journalSize: number;
+  /** The bytes all the journals keep together. */
+  journalBytes?: number;
   delay: Delay;
   /** Seeds the draws of ranged delays. */
   seed: number;
@@ -73,11 +75,12 @@ export class ControlPlane<State> {
     this.sessions = new Sessions<State>({
       max: options.maxSessions,
       journalSize: options.journalSize,
+      journalBytes: options.journalBytes,
       now: this.now,
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,
       onDrop: (name) => this.log?.event(name, { op: 'drop' }),
-      onEntry: (entry) => this.feed.announce(entry),
+      onRecord: (record) => this.feed.announce(record),
     });
     // The shared limit counts the seeded records once: creates past it are refused in every session.
     this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);

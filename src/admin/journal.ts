@@ -63,6 +63,7 @@ export interface RequestJournal {
   clear(): void;
   keeps(id: string): boolean;
   entries(filter?: JournalFilter): JournalEntry[];
+  release(): void;
 }
 
 /** The journal of `--journal-size 0`: keeps nothing, tells nobody. */
@@ -72,34 +73,66 @@ export const NO_JOURNAL: RequestJournal = {
   clear: () => undefined,
   keeps: () => false,
   entries: () => [],
+  release: () => undefined,
 };
 
 /**
- * The last requests of one session, newest first: a bounded array of plain entries, shaped (headers redacted,
- * bodies cut) when recorded. `onEntry` is told of each (the live stream listens there).
+ * The last requests of one session, newest first: a bounded array of plain records, each shaped into an entry
+ * only when read. A body is kept as sent (a reference, no copy) up to the bytes the shown 16 KiB characters
+ * can take, else a copy of that start; `onRecord` is told of each (the live stream listens there).
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal implements RequestJournal {
-  private kept: JournalEntry[] = [];
+  private kept: JournalRecord[] = [];
+  /** The bytes of each kept record, as the budget counts them. */
+  private sizes: number[] = [];
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
-    private readonly onEntry: (entry: JournalEntry) => void = () => undefined,
-  ) {}
+    private readonly onRecord: (record: JournalRecord) => void = () => undefined,
+    private readonly budget = new JournalBudget(Number.POSITIVE_INFINITY),
+  ) {
+    budget.journals.add(this);
+  }
 
   record(record: JournalRecord): void {
-    const entry = journalEntry(record);
-    this.kept.push(entry);
-    if (this.kept.length > Math.max(1, this.size)) this.kept.shift();
-    this.onEntry(entry);
+    const kept = {
+      ...record,
+      requestBody: keptBody(record.requestBody),
+      responseBody: keptBody(record.responseBody),
+    };
+    this.kept.push(kept);
+    this.sizes.push(recordBytes(kept));
+    this.budget.used += this.sizes.at(-1) ?? 0;
+    if (this.kept.length > Math.max(1, this.size)) this.dropOldest();
+    this.budget.keep();
+    this.onRecord(kept);
+  }
+
+  /** When the oldest record kept was made, or undefined when none is kept. */
+  get oldest(): number | undefined {
+    return this.kept[0]?.at;
+  }
+
+  dropOldest(): void {
+    this.kept.shift();
+    this.budget.used -= this.sizes.shift() ?? 0;
   }
 
   clear(): void {
+    for (const bytes of this.sizes) this.budget.used -= bytes;
     this.kept = [];
+    this.sizes = [];
+  }
+
+  /** Empties the journal and leaves the budget (its session was dropped). */
+  release(): void {
+    this.clear();
+    this.budget.journals.delete(this);
   }
 
   keeps(id: string): boolean {
-    return this.kept.some((entry) => entry.id === id);
+    return this.kept.some((record) => record.id === id);
   }
 
   /** Matching entries, newest first. */
@@ -107,13 +140,59 @@ export class Journal implements RequestJournal {
     const matches = entryFilter(filter);
     const found: JournalEntry[] = [];
     for (let at = this.kept.length - 1; at >= 0 && found.length < (filter.limit ?? Infinity); at--) {
-      const entry = this.kept[at];
-      if (entry === undefined) continue;
-      if (filter.since !== undefined && entry.id === filter.since) break;
+      const record = this.kept[at];
+      if (record === undefined) continue;
+      if (filter.since !== undefined && record.id === filter.since) break;
+      const entry = journalEntry(record);
       if (matches(entry)) found.push(entry);
     }
     return found;
   }
+}
+
+/** The default of --journal-bytes: what every session's journal keeps together. */
+export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes every session's journal keeps together (issue 28: per-session bounds alone allowed gigabytes): past
+ * `limit`, the oldest record of any session goes first.
+ */
+export class JournalBudget {
+  used = 0;
+  readonly journals = new Set<Journal>();
+
+  constructor(readonly limit: number) {}
+
+  /** Drops the oldest records across the journals until the bytes kept are within the limit. */
+  keep(): void {
+    while (this.used > this.limit) {
+      let oldest: Journal | undefined;
+      for (const journal of this.journals)
+        if (journal.oldest !== undefined && (oldest?.oldest === undefined || journal.oldest < oldest.oldest))
+          oldest = journal;
+      if (oldest === undefined) return;
+      oldest.dropOldest();
+    }
+  }
+}
+
+/** About the bytes a record holds: its texts and bodies (headers counted by their names and values). */
+function recordBytes(record: JournalRecord): number {
+  let bytes = record.url.length + record.id.length + 200;
+  for (const headers of [record.requestHeaders, record.responseHeaders])
+    for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length;
+  return bytes + (record.requestBody?.length ?? 0) + (record.responseBody?.length ?? 0);
+}
+
+/** The bytes that hold JOURNAL_BODY_CHARS characters whatever they are (four bytes a character at most). */
+const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
+
+/** A body as the journal keeps it: itself while no longer than it shows, else a copy of the start it shows. */
+function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string')
+    return body.length <= JOURNAL_BODY_CHARS + 1 ? body : Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1));
+  return body.length <= KEPT_BYTES ? body : Buffer.from(body.subarray(0, KEPT_BYTES));
 }
 
 const RFC_3339 =
@@ -184,11 +263,10 @@ export function journalEntry(record: JournalRecord): JournalEntry {
 
 function shownBody(body: string | Buffer | undefined): { body: string | null; truncated: boolean } {
   if (body === undefined) return { body: null, truncated: false };
-  // A buffer is decoded only as far as the cut needs (four bytes a character at most).
-  const text = typeof body === 'string' ? body : body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4 + 4);
-  if (text.length <= JOURNAL_BODY_CHARS) return { body: text, truncated: false };
-  // Copied, not sliced: a slice would keep the whole body alive as long as the entry.
-  return { body: Buffer.from(text.slice(0, JOURNAL_BODY_CHARS)).toString(), truncated: true };
+  const text = typeof body === 'string' ? body : body.toString('utf8', 0, KEPT_BYTES);
+  return text.length <= JOURNAL_BODY_CHARS
+    ? { body: text, truncated: false }
+    : { body: text.slice(0, JOURNAL_BODY_CHARS), truncated: true };
 }
 
 /** Header values as strings, every one that may hold a secret as `<redacted>`. */

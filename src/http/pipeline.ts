@@ -18,6 +18,7 @@ import {
   preferStep,
   routeStep,
   validateStep,
+  type OwnOrigins,
 } from './steps.js';
 
 /** The mock's liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
@@ -38,6 +39,8 @@ export interface OwnRoutes<State> {
   validators: SpecValidators;
   /** In front of them: throws a 403 unless the request may call a route of this guard. */
   access: Step<Exchange<State>>;
+  /** The origins their answers (and preflights) give CORS headers to. */
+  cors: OwnOrigins;
 }
 
 export interface PipelineConfig<State> {
@@ -104,7 +107,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const cache = new ResponseCache(config.responseCache ?? DEFAULT_RESPONSE_CACHE_LIMITS);
   const pipeline = compose<Exchange<State>>([
     ...(config.outerSteps ?? []),
-    corsStep(router, options.basePath, options.corsOrigins),
+    corsStep(router, options.basePath, options.corsOrigins, own?.cors),
     errorsStep(logger),
     routeStep<State>(router, { ...options, fallbackHost: config.fallbackHost, served }),
     ...(own === undefined ? [] : [own.access]),
