@@ -1,4 +1,5 @@
 import type { FaultRule } from './fault-text.js';
+import type { Limits } from './limits-from-spec.js';
 
 export const FAULT_ACTIONS: readonly string[];
 /** The form's fields as typed; `onlySession` is the "only this session" box. */
@@ -21,4 +22,5 @@ export interface FaultFields {
 export function faultInput(
   fields: FaultFields,
   session: string,
+  limits: Limits,
 ): { input: FaultRule } | { problems: string[] };

@@ -4,7 +4,7 @@ import { parseDelay } from './delay-text.js';
 export const FAULT_ACTIONS = ['status', 'reset', 'hang', 'truncate', 'none'];
 
 /** An integer field: undefined when blank, else the number or a problem naming the field. */
-function integer(text, name, min, max, problems) {
+function integer(text, name, { min, max }, problems) {
   if (text.trim() === '') return undefined;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -26,17 +26,17 @@ function matchFields(fields, session) {
 }
 
 /** The action fields: the delay, then one of status, reset, hang or truncate. */
-function actionFields(fields, problems) {
+function actionFields(fields, limits, problems) {
   const input = {};
-  const delay = parseDelay(fields.delay ?? '');
+  const delay = parseDelay(fields.delay ?? '', limits.delay);
   if ('problem' in delay) problems.push(`delay: ${delay.problem}`);
   else if (delay.delay !== null) input.delay = delay.delay;
   const action = fields.action ?? 'status';
   if (action === 'status') {
     if ((fields.status ?? '').trim() === '') problems.push('status is needed to answer an error status');
-    const status = integer(fields.status ?? '', 'status', 400, 599, problems);
+    const status = integer(fields.status ?? '', 'status', limits.status, problems);
     if (status !== undefined) input.status = status;
-    const retryAfter = integer(fields.retryAfter ?? '', 'Retry-After', 0, 86400, problems);
+    const retryAfter = integer(fields.retryAfter ?? '', 'Retry-After', limits.retryAfter, problems);
     if (retryAfter !== undefined) input.retry_after = retryAfter;
     const body = (fields.body ?? '').trim();
     if (body !== '') {
@@ -57,32 +57,35 @@ function actionFields(fields, problems) {
 }
 
 /** The limit fields: times, probability and its seed. */
-function limitFields(fields, problems) {
+function limitFields(fields, limits, problems) {
   const input = {};
-  const times = integer(fields.times ?? '', 'times', 1, 1_000_000, problems);
+  const times = integer(fields.times ?? '', 'times', limits.times, problems);
   if (times !== undefined) input.times = times;
   const probabilityText = (fields.probability ?? '').trim();
   if (probabilityText !== '') {
     const probability = Number(probabilityText);
-    if (Number.isFinite(probability) && probability >= 0 && probability <= 1) input.probability = probability;
-    else problems.push('probability must be a number from 0 to 1');
+    const { min, max } = limits.probability;
+    if (Number.isFinite(probability) && probability >= min && probability <= max)
+      input.probability = probability;
+    else problems.push(`probability must be a number from ${min} to ${max}`);
   }
-  const seed = integer(fields.seed ?? '', 'seed', 0, 4_294_967_295, problems);
+  const seed = integer(fields.seed ?? '', 'seed', limits.seed, problems);
   if (seed !== undefined) input.seed = seed;
   return input;
 }
 
 /**
- * The body of `POST /__subcat/faults` from the form's fields (strings as typed), or the problems to fix.
- * @example faultInput({ operationId: 'listSubscriptions', action: 'status', status: '503', times: '3' }, '')
+ * The body of `POST /__subcat/faults` from the form's fields (strings as typed), or the problems to fix;
+ * `limits` are the control plane's (limits-from-spec.js).
+ * @example faultInput({ operationId: 'listSubscriptions', action: 'status', status: '503', times: '3' }, '', limits)
  * // { input: { operationId: 'listSubscriptions', status: 503, times: 3 } }
  */
-export function faultInput(fields, session) {
+export function faultInput(fields, session, limits) {
   const problems = [];
   const input = {
     ...matchFields(fields, session),
-    ...actionFields(fields, problems),
-    ...limitFields(fields, problems),
+    ...actionFields(fields, limits, problems),
+    ...limitFields(fields, limits, problems),
   };
   return problems.length === 0 ? { input } : { problems };
 }

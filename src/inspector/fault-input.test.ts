@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loadAdminSpec } from '../contract/spec-document.js';
 import { faultInput, type FaultFields } from './fault-input.js';
+import { limitsFromSpec } from './limits-from-spec.js';
+
+const limits = limitsFromSpec(loadAdminSpec());
 
 describe('faultInput', () => {
   const cases: {
@@ -102,6 +106,6 @@ describe('faultInput', () => {
     },
   ];
   it.for(cases)('makes $title', ({ fields, session, expected }) => {
-    expect(faultInput(fields, session)).toEqual(expected);
+    expect(faultInput(fields, session, limits)).toEqual(expected);
   });
 });

@@ -63,9 +63,9 @@ function ruleView(rule, remove) {
 
 /**
  * The latency of every answer and the fault rules: listed, removed, added through a form or a preset.
- * @example const faults = faultsPanel({ client, refresh }); faults.show(rules, info.delay)
+ * @example const faults = faultsPanel({ client, refresh, limits }); faults.show(rules, info.delay)
  */
-export function faultsPanel({ client, refresh }) {
+export function faultsPanel({ client, refresh, limits }) {
   const form = byId('fault-form');
   const problems = byId('fault-problems');
   appendOptions(byId('fault-method'), METHODS);
@@ -88,7 +88,7 @@ export function faultsPanel({ client, refresh }) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const made = faultInput(formFields(form), client.session);
+    const made = faultInput(formFields(form), client.session, limits);
     if ('problems' in made) {
       problems.textContent = made.problems.join('; ');
       return;
@@ -139,7 +139,7 @@ export function faultsPanel({ client, refresh }) {
     });
   delayForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    const parsed = parseDelay(delayField.value);
+    const parsed = parseDelay(delayField.value, limits.delay);
     delayField.setAttribute('aria-invalid', String('problem' in parsed));
     if ('problem' in parsed) {
       byId('delay-now').textContent = parsed.problem;

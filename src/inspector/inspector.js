@@ -7,6 +7,7 @@ import { showIds } from './ids-panel.js';
 import { followJournal } from './journal-feed.js';
 import { isControlPlane } from './journal-text.js';
 import { journalPanel } from './journal-panel.js';
+import { limitsFromSpec } from './limits-from-spec.js';
 import { act, showProblem } from './notice.js';
 import { sessionFromQuery, sessionQuery } from './session-name.js';
 import { sessionPicker } from './session-picker.js';
@@ -47,13 +48,65 @@ function askToken(client, error) {
   notice.hidden = false;
 }
 
+/** The control plane's limits, from the OpenAPI document it serves (`{admin}openapi.json`, open to every caller). */
+async function loadLimits(admin) {
+  let response;
+  try {
+    response = await fetch(`${admin}openapi.json`, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+    });
+  } catch {
+    throw new Error(`GET ${admin}openapi.json: no answer; the page cannot check its forms without it`);
+  }
+  if (!response.ok)
+    throw new Error(
+      `GET ${admin}openapi.json: ${response.status}; the page cannot check its forms without it`,
+    );
+  try {
+    return limitsFromSpec(await response.json());
+  } catch (error) {
+    throw new Error(`GET ${admin}openapi.json: ${error instanceof Error ? error.message : 'not JSON'}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Puts the limits on the form fields: the browser then checks names and numbers as the control plane would. */
+function limitFields(limits) {
+  for (const input of [byId('session-new'), byId('snapshot-name')]) {
+    input.title = limits.nameRule;
+    input.addEventListener('input', () =>
+      input.setCustomValidity(input.value === '' || limits.name.test(input.value) ? '' : limits.nameRule),
+    );
+  }
+  const numbers = {
+    'fault-status': limits.status,
+    'fault-retry-after': limits.retryAfter,
+    'fault-times': limits.times,
+    'fault-probability': limits.probability,
+    'fault-seed': limits.seed,
+  };
+  for (const [id, { min, max }] of Object.entries(numbers)) {
+    byId(id).min = String(min);
+    byId(id).max = String(max);
+  }
+}
+
 /**
  * Starts the inspector: `admin` is the control plane's base path, e.g. `/__subcat/` or `/v2/__subcat/`.
  * @example import('/__subcat/inspector.js').then((inspector) => inspector.start('/__subcat/'))
  */
 export async function start(admin) {
+  let limits;
+  try {
+    limits = await loadLimits(admin);
+  } catch (error) {
+    return showProblem(error);
+  }
+  limitFields(limits);
   const client = new AdminClient(admin);
-  client.session = sessionFromQuery(location.search);
+  client.session = sessionFromQuery(location.search, limits.name);
   client.token = sessionStorage.getItem(TOKEN_KEY) ?? '';
   const apiBase = admin.slice(0, -'/__subcat/'.length);
 
@@ -97,14 +150,14 @@ export async function start(admin) {
     follow: (path) => replay({ method: 'GET', path }),
   });
   const state = statePanel({ client, refresh });
-  const faults = faultsPanel({ client, refresh });
+  const faults = faultsPanel({ client, refresh, limits });
   const pick = async (name) => {
     client.session = name;
     history.replaceState(null, '', location.pathname + sessionQuery(name) + location.hash);
     journal.refilter();
     await act(undefined, () => Promise.all([refresh(), journal.load()]));
   };
-  const picker = sessionPicker({ client, pick });
+  const picker = sessionPicker({ client, pick, limits });
 
   // The journal's feed opens while the state loads: the page is ready once both are there.
   let journalLoaded;

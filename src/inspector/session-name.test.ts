@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { loadAdminSpec } from '../contract/spec-document.js';
+import { limitsFromSpec } from './limits-from-spec.js';
 import { isSessionName, sessionFromQuery, sessionQuery } from './session-name.js';
+
+const pattern = limitsFromSpec(loadAdminSpec()).name;
 
 describe('sessionFromQuery and sessionQuery', () => {
   const cases: { search: string; session: string }[] = [
@@ -11,11 +15,11 @@ describe('sessionFromQuery and sessionQuery', () => {
     { search: `?session=${'x'.repeat(65)}`, session: '' },
   ];
   it.for(cases)('reads "$search" as session "$session"', ({ search, session }) => {
-    expect(sessionFromQuery(search)).toBe(session);
-    expect(sessionFromQuery(sessionQuery(session))).toBe(session);
+    expect(sessionFromQuery(search, pattern)).toBe(session);
+    expect(sessionFromQuery(sessionQuery(session), pattern)).toBe(session);
   });
   it('takes the names the control plane takes', () => {
-    expect(['w1', 'a'.repeat(64), '', 'a b', 'é'].map(isSessionName)).toEqual([
+    expect(['w1', 'a'.repeat(64), '', 'a b', 'é'].map((name) => isSessionName(name, pattern))).toEqual([
       true,
       true,
       false,

@@ -6,9 +6,9 @@ import { isSessionName } from './session-name.js';
 
 /**
  * The session picker: the sessions alive, a new name, forgetting one; `pick` switches the page to a session.
- * @example const picker = sessionPicker({ client, pick }); picker.show(sessions)
+ * @example const picker = sessionPicker({ client, pick, limits }); picker.show(sessions)
  */
-export function sessionPicker({ client, pick }) {
+export function sessionPicker({ client, pick, limits }) {
   const select = byId('session-select');
   const input = byId('session-new');
   const forget = byId('session-forget');
@@ -17,7 +17,7 @@ export function sessionPicker({ client, pick }) {
   byId('session-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const name = input.value.trim();
-    if (!isSessionName(name)) {
+    if (!isSessionName(name, limits.name)) {
       input.setAttribute('aria-invalid', 'true');
       input.reportValidity();
       return;

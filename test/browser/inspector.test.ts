@@ -322,6 +322,30 @@ describe('the inspector, in Chromium', () => {
     }
   });
 
+  it("checks names and numbers with the limits of the control plane's document, and says so when it cannot read it", async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip);
+    const name = page.locator('#session-new');
+    await name.fill('x'.repeat(65));
+    expect(await name.evaluate((input: { validationMessage: string }) => input.validationMessage)).toMatch(
+      /at most 64/,
+    );
+    await name.fill('x'.repeat(64));
+    expect(await name.evaluate((input: { validationMessage: string }) => input.validationMessage)).toBe('');
+    expect(await page.locator('#fault-status').getAttribute('max')).toBe('599');
+    expectNoConsoleErrors(errors);
+
+    if (browser === undefined) return;
+    const unread = await browser.page(1280);
+    pages.push(unread.page);
+    await unread.page.route('**/__subcat/openapi.json', (route) => route.fulfill({ status: 500, body: '' }));
+    await unread.page.goto(`${mock.url}/`);
+    await expect
+      .poll(() => unread.page.locator('#notice').textContent())
+      .toMatch(/GET \/__subcat\/openapi\.json: 500; the page cannot check its forms without it/);
+  });
+
   it('reads without scrolling sideways at 1280 and 390 px, and its screenshots are not blank', async ({
     skip,
   }) => {
