@@ -30,6 +30,7 @@ const cases: Case[] = [
   { title: "another page's bodiless fetch cannot reset", method: 'POST', path: '/__subcat/reset', headers: { origin: 'http://evil.test' }, status: 403 },
   { title: 'curl without a content type resets', method: 'POST', path: '/__subcat/reset', headers: {}, status: 200 },
   { title: "the inspector's own page resets", method: 'POST', path: '/__subcat/reset', headers: { origin: 'ORIGIN' }, status: 200 },
+  { title: "the inspector's own page behind a TLS proxy resets", method: 'POST', path: '/__subcat/reset', headers: { origin: 'HTTPS' }, status: 200 },
   { title: 'a JSON content type resets', method: 'POST', path: '/__subcat/reset', headers: { 'content-type': 'application/json' }, status: 200 },
   { title: 'an x-subcat header resets whatever the content type', method: 'POST', path: '/__subcat/reset', headers: { 'content-type': 'text/plain', 'x-subcat-session': 'forms' }, status: 200 },
   { title: 'a read stays open to a form content type', method: 'GET', path: '/__subcat/info', headers: { 'content-type': 'text/plain' }, status: 200 },
@@ -37,7 +38,8 @@ const cases: Case[] = [
 
 describe('a web form cannot drive the control plane', () => {
   it.each(cases)('$title', async ({ method, path, headers, body, status }) => {
-    const origin = headers.origin === 'ORIGIN' ? { origin: mock.url } : {};
+    const own = { ORIGIN: mock.url, HTTPS: mock.url.replace('http:', 'https:') }[headers.origin ?? ''];
+    const origin = own === undefined ? {} : { origin: own };
     const response = await request(`${mock.url}${path}`, {
       method,
       headers: { ...headers, ...origin },
