@@ -10,7 +10,7 @@ const ANSWER: Answer = { status: 200, headers: { 'Content-Type': 'application/js
 
 /** A request stream and a response that record what the answer does to them, without a socket. */
 function fakes(request: { headers?: IncomingHttpHeaders; complete?: boolean } = {}) {
-  const socket = Object.assign(new EventEmitter(), { destroyed: 0, reset: 0, writable: true, destroySoon: () => undefined, end() { this.writable = false; }, destroy() { this.destroyed += 1; }, resetAndDestroy() { this.reset += 1; } }); // prettier-ignore
+  const socket = Object.assign(new EventEmitter(), { destroyed: 0, reset: 0, writable: true, writableFinished: true, destroySoon: () => undefined, end() { this.writable = false; }, destroy() { this.destroyed += 1; }, resetAndDestroy() { this.reset += 1; } }); // prettier-ignore
   const incoming = Object.assign(new PassThrough(), { headers: request.headers ?? {}, complete: request.complete ?? true, socket }); // prettier-ignore
   const written: { head?: [number, Record<string, string | number>]; chunks: Buffer[]; ended: boolean } = { chunks: [], ended: false }; // prettier-ignore
   const response = {
@@ -82,12 +82,13 @@ describe('sendAnswer', () => {
     expect(socket.destroyed).toBe(1);
   });
 
-  it('leaves the connection alone once a small unread body has ended', async () => {
+  it('leaves a connection alone once a small unread body has ended and it closed', async () => {
     const { exchange, incoming, socket } = fakes(unreadBody);
     sendAnswer(exchange, ANSWER, DRAIN, false);
     const ended = new Promise((resolve) => incoming.once('end', resolve));
     incoming.end(Buffer.alloc(4));
     await ended;
+    socket.emit('close');
     vi.advanceTimersByTime(DRAIN.ms * 2);
     expect(socket.destroyed).toBe(0);
   });

@@ -44,20 +44,25 @@ function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
     clearTimeout(timer);
     socket.destroy();
   };
+  // The whole body read: close once the answer is flushed (destroy would drop what is still buffered);
+  // the timer still cuts a client that does not read it.
+  const close = () => {
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
   const timer = setTimeout(cut, drain.ms);
   timer.unref();
   // Node calls destroySoon once a Connection: close answer is written: end our side, keep reading.
   socket.destroySoon = () => {
     if (socket.writable) socket.end();
-    if (request.complete) cut();
+    if (request.complete) close();
   };
   request.on('data', (chunk: Buffer) => {
     received += chunk.length;
     if (received > drain.bytes) cut();
   });
   request.once('end', () => {
-    clearTimeout(timer);
-    if (!socket.writable) cut(); // else node's destroySoon comes, and cuts
+    if (!socket.writable) close(); // else node's destroySoon comes, and closes
   });
   socket.once('close', () => clearTimeout(timer));
   request.resume();
