@@ -161,6 +161,28 @@ describe('a lingering close after a refused body (issue 28, point 12)', () => {
       });
     });
 
+  it('lets a client that writes its whole 8 MiB body before reading read its 413', async () => {
+    const { host, port } = new URL(lenient.url);
+    const socket = connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.pause(); // reads nothing until the whole body is written
+    const ended = new Promise<string>((resolve) => {
+      socket
+        .on('end', () => resolve('end'))
+        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    const size = 8 * 1024 * 1024;
+    const head = `POST ${SUBSCRIPTIONS} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+    await new Promise((resolve) =>
+      socket.write(Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0x20)]), resolve),
+    );
+    socket.resume();
+    expect(await ended).toBe('end');
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    socket.destroy();
+  });
+
   it('cuts a client that keeps sending fast once it passes the bytes it may still send', async () => {
     const { sent } = await keepSending(64 * 1024, 0);
     // What is dropped, plus what the two loopback socket buffers hold.
