@@ -183,6 +183,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
         `Nothing is served at ${path}; the API is under ${mount('/subscriptions')} and ${mount('/catalogs')}, the control plane under ${mount(ADMIN_PREFIX)}/`,
       ),
   });
+  const adminCors = adminOrigins(resolved.adminOrigins);
   const running = await listen(
     {
       routes,
@@ -195,8 +196,9 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
           adminAccess(resolved.host, resolved.adminToken),
           resolved.host,
           resolved.allowedHosts,
+          adminCors,
         ),
-        cors: adminOrigins(resolved.adminOrigins),
+        cors: adminCors,
       },
       options: { ...resolved, corsOrigins },
       validators,

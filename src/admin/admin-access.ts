@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Step } from '../http/compose.js';
 import type { OwnOrigins } from '../http/steps.js';
 import { HttpError } from '../http/http-error.js';
+import { isJsonMediaType } from '../contract/spec-operations.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
 
@@ -75,6 +76,7 @@ export function accessStep(
   check: ReturnType<typeof adminAccess>,
   listenHost: string,
   allowedHosts: readonly string[],
+  origins?: OwnOrigins,
 ): Step {
   const names = new Set([
     ...LOOPBACK_NAMES,
@@ -97,10 +99,42 @@ export function accessStep(
             { header: 'Host' },
           );
     }
-    if (guard === 'token') check(request);
+    if (guard === 'token') {
+      check(request);
+      if (!READS.has(exchange.method)) notFromAForm(request, origins);
+    }
     if (guard === 'query') check(request, exchange.url.searchParams.get('token'));
     return next();
   };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing admin call must be one a web page cannot send without a preflight (issue 28): a JSON
+ * content type, or an `x-subcat-*` header, or no Content-Type at all (a form always sends one) from no
+ * other origin than the mock's own or an `--admin-origin` (a page's bodiless fetch sends none either).
+ */
+function notFromAForm(request: IncomingMessage, origins: OwnOrigins | undefined): void {
+  if (Object.keys(request.headers).some((name) => name.startsWith('x-subcat-'))) return;
+  const type = request.headers['content-type'];
+  if (type !== undefined) {
+    if (isJsonMediaType(type)) return;
+    throw HttpError.of(
+      415,
+      `a state-changing admin call needs Content-Type: application/json (or a +json type) or an x-subcat-* header, so that a web form cannot send it; got Content-Type ${type.slice(0, 100)}`,
+      { header: 'Content-Type' },
+    );
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined || origins === undefined || origins.origins(request).includes(origin)) return;
+  // The inspector's own page behind a TLS proxy: its origin says https, the Host is the same.
+  if (URL.canParse(origin) && new URL(origin).host === request.headers.host) return;
+  throw HttpError.of(
+    403,
+    `a state-changing admin call from the page ${origin.slice(0, 100)} needs Content-Type: application/json or an x-subcat-* header (start the mock with --admin-origin ${origin.slice(0, 100)} to trust that page)`,
+    { header: 'Origin' },
+  );
 }
 
 /**

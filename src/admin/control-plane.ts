@@ -11,6 +11,7 @@ import { FaultRules, faultStep, type Delay, type FaultRuleInput, type FaultRuleV
 import { JournalFeed } from './journal-feed.js';
 import { journalStep, type JournalEntry, type JournalFilter } from './journal.js';
 import { seededDraws } from './seeded-draws.js';
+import { snapshotBytes, snapshotRefusal } from './snapshot-bounds.js';
 import { Sessions, sessionNameOf, sessionStep, type Session } from './sessions.js';
 
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
@@ -164,8 +165,15 @@ export class ControlPlane<State> {
           pointer: '/name',
         },
       );
+    const snapshot = session.store.snapshot();
+    const refusal = snapshotRefusal(
+      snapshotBytes(snapshot.changed),
+      keptSnapshots([session]),
+      keptSnapshots(this.sessions.list()),
+    );
+    if (refusal !== undefined) throw HttpError.of(409, refusal, { pointer: '/name' });
     this.log?.event(name, { op: 'snapshot', name: snapshotName });
-    const kept = { name: snapshotName, takenAt: this.now(), snapshot: session.store.snapshot() };
+    const kept = { name: snapshotName, takenAt: this.now(), snapshot };
     session.snapshots.set(snapshotName, kept);
     return snapshotSummary(kept);
   }
@@ -242,6 +250,18 @@ export class ControlPlane<State> {
     const whose = name === '' ? 'the default session' : `session '${name}'`;
     return HttpError.of(404, `no snapshot '${snapshotName}' in ${whose}; ${known}`, { parameter: 'name' });
   }
+}
+
+/** How many snapshots these sessions keep, and their estimated bytes. */
+function keptSnapshots(sessions: readonly Session<unknown>[]): { count: number; bytes: number } {
+  let count = 0;
+  let bytes = 0;
+  for (const session of sessions)
+    for (const kept of session.snapshots.values()) {
+      count += 1;
+      bytes += snapshotBytes(kept.snapshot.changed);
+    }
+  return { count, bytes };
 }
 
 function snapshotSummary(kept: {

@@ -21,6 +21,10 @@ import {
   type OwnOrigins,
 } from './steps.js';
 
+/** How much of a refused body is still read and dropped after the answer, and for how long (issue 28). */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+export const LINGER_MS = 2_000;
+
 /** The mock's liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
 export const HEALTH_PATH = '/__health';
 
@@ -118,7 +122,8 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     validateStep<State>(options.bodyLimit),
     executeStep<State>(prism),
   ]);
-  const drain = { bytes: options.bodyLimit, ms: 5_000 };
+  // A lingering close's bounds (nginx's lingering_close): enough for a client that sends its whole body first.
+  const drain = { bytes: Math.max(LINGER_BYTES, options.bodyLimit), ms: LINGER_MS };
   const closing = config.closing ?? (() => false);
   const answered = config.answered ?? (() => undefined);
 

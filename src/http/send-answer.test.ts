@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Exchange, type Answer } from './route.js';
@@ -9,7 +10,7 @@ const ANSWER: Answer = { status: 200, headers: { 'Content-Type': 'application/js
 
 /** A request stream and a response that record what the answer does to them, without a socket. */
 function fakes(request: { headers?: IncomingHttpHeaders; complete?: boolean } = {}) {
-  const socket = { destroyed: 0, reset: 0, destroy() { this.destroyed += 1; }, resetAndDestroy() { this.reset += 1; } }; // prettier-ignore
+  const socket = Object.assign(new EventEmitter(), { destroyed: 0, reset: 0, writable: true, writableFinished: true, destroySoon: () => undefined, end() { this.writable = false; }, destroy() { this.destroyed += 1; }, resetAndDestroy() { this.reset += 1; } }); // prettier-ignore
   const incoming = Object.assign(new PassThrough(), { headers: request.headers ?? {}, complete: request.complete ?? true, socket }); // prettier-ignore
   const written: { head?: [number, Record<string, string | number>]; chunks: Buffer[]; ended: boolean } = { chunks: [], ended: false }; // prettier-ignore
   const response = {
@@ -81,14 +82,26 @@ describe('sendAnswer', () => {
     expect(socket.destroyed).toBe(1);
   });
 
-  it('leaves the connection alone once a small unread body has ended', async () => {
+  it('leaves a connection alone once a small unread body has ended and it closed', async () => {
     const { exchange, incoming, socket } = fakes(unreadBody);
     sendAnswer(exchange, ANSWER, DRAIN, false);
     const ended = new Promise((resolve) => incoming.once('end', resolve));
     incoming.end(Buffer.alloc(4));
     await ended;
+    socket.emit('close');
     vi.advanceTimersByTime(DRAIN.ms * 2);
     expect(socket.destroyed).toBe(0);
+  });
+
+  it('lingers after the answer: node closing the socket only ends our side, and the end of the body cuts it', async () => {
+    const { exchange, incoming, socket } = fakes(unreadBody);
+    sendAnswer(exchange, ANSWER, DRAIN, false);
+    socket.destroySoon(); // what node does once a Connection: close answer is written
+    expect([socket.writable, socket.destroyed]).toEqual([false, 0]);
+    const ended = new Promise((resolve) => incoming.once('end', resolve));
+    incoming.end(Buffer.alloc(4));
+    await ended;
+    expect(socket.destroyed).toBe(1);
   });
 
   it('lets an answer that writes itself do so, its headers set but no head written yet', () => {

@@ -25,25 +25,45 @@ export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit
     answer.write(exchange);
     return;
   }
+  if (unread) drainThenClose(exchange, drain);
   response.writeHead(answer.status, headers);
   response.end(answer.body);
-  if (unread) drainThenClose(exchange, drain);
 }
 
+/**
+ * A lingering close (as nginx's lingering_close): node would close the socket as soon as the answer is
+ * written, and the bytes the client still sends would then get a reset, often before it read the answer
+ * (EPIPE in Node's fetch). So the socket only half-closes (FIN) and the rest of the body is read and
+ * dropped, for at most `drain.bytes` and `drain.ms`, before it is destroyed.
+ */
 function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
   const { request } = exchange;
+  const { socket } = request;
   let received = 0;
-  const cut = () => request.socket.destroy();
+  const cut = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  // The whole body read: close once the answer is flushed (destroy would drop what is still buffered);
+  // the timer still cuts a client that does not read it.
+  const close = () => {
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
   const timer = setTimeout(cut, drain.ms);
   timer.unref();
+  // Node calls destroySoon once a Connection: close answer is written: end our side, keep reading.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    if (request.complete) close();
+  };
   request.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > drain.bytes) {
-      clearTimeout(timer);
-      cut();
-    }
+    if (received > drain.bytes) cut();
   });
-  request.once('end', () => clearTimeout(timer));
-  request.once('close', () => clearTimeout(timer));
+  request.once('end', () => {
+    if (!socket.writable) close(); // else node's destroySoon comes, and closes
+  });
+  socket.once('close', () => clearTimeout(timer));
   request.resume();
 }

@@ -56,6 +56,11 @@ export class SubscriptionSnapshot {
     return this.seeded.records.length + this.changes.created.length;
   }
 
+  /** The records created or replaced since the seed: what a snapshot's copy grows with. */
+  get changed(): number {
+    return this.changes.created.length + this.changes.replaced.size;
+  }
+
   /** Writes that make this snapshot's changes again over the same seed. */
   writes(): SubscriptionWrite[] {
     return this.changes.asWrites();
