@@ -9,9 +9,9 @@ import {
 describe('parseMockArgs', () => {
   const cases: { name: string; argv: string[]; expected: unknown }[] = [
     {
-      name: 'no arguments give the defaults',
+      name: "no arguments give the defaults, with the CLI's info log level",
       argv: [],
-      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS } },
+      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS, logLevel: 'info' } },
     },
     {
       name: 'every flag sets its option',
@@ -82,7 +82,10 @@ describe('parseMockArgs', () => {
     {
       name: '--flag=value works too',
       argv: ['--port=5000', '--base-path=/api'],
-      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS, port: 5000, basePath: '/api' } },
+      expected: {
+        kind: 'options',
+        options: { ...DEFAULT_MOCK_OPTIONS, logLevel: 'info', port: 5000, basePath: '/api' },
+      },
     },
     { name: '--help wins over everything', argv: ['--port', 'x', '--help'], expected: { kind: 'help' } },
     { name: '-h is help', argv: ['-h'], expected: { kind: 'help' } },

@@ -44,6 +44,9 @@ export interface MockOptions {
   stateFile?: string;
 }
 
+/** The CLI's log level when --log-level is not given: a terminal shows each request. */
+export const CLI_LOG_LEVEL: LogLevel = 'info';
+
 export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   port: 4010,
   host: '127.0.0.1',
@@ -52,7 +55,8 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   products: 200,
   pageLength: 25,
   basePath: '/',
-  logLevel: 'info',
+  // Quiet in a test runner's output: warnings only. The CLI prints its access log at info (CLI_LOG_LEVEL).
+  logLevel: 'warn',
   bodyLimit: 1024 * 1024,
   auth: false,
   trustProxy: false,
@@ -233,7 +237,10 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
   }
   if (problems.length > 0) return { kind: 'error', problems };
   try {
-    return { kind: 'options', options: resolveMockOptions(given as Partial<MockOptions>) };
+    return {
+      kind: 'options',
+      options: resolveMockOptions({ logLevel: CLI_LOG_LEVEL, ...(given as Partial<MockOptions>) }),
+    };
   } catch (error) {
     // Say the flag the user typed (--page-length), not the option's property name (pageLength).
     const flagOf = (key: string) => `--${Object.keys(FLAGS).find((name) => FLAGS[name]?.key === key) ?? key}`;
