@@ -19,6 +19,8 @@ import type { OperationsState } from './http/operations/operations-state.js';
 import { HEALTH_PATH } from './http/pipeline.js';
 import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
+import { issuedBearer, tokenRoute } from './http/token-route.js';
+import { TOKEN_PATH, TokenRegistry } from './vendor/access-token.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
 import { seedMock } from './seed/seed-mock.js';
@@ -166,13 +168,16 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
         `Nothing is served at ${path}; the API is under ${mount('/subscriptions')} and ${mount('/catalogs')}, the control plane under ${mount(ADMIN_PREFIX)}/`,
       ),
   });
+  const tokens = new TokenRegistry();
   const running = await listen(
     {
       routes,
       outerSteps: steps.outer,
       sessionSteps: steps.session,
+      bearer: issuedBearer(tokens),
+      rootPaths: [TOKEN_PATH],
       own: {
-        routes: ownRoutes,
+        routes: [...ownRoutes, tokenRoute<OperationsState>(tokens)],
         validators: specValidators(adminDocument),
         access: accessStep(adminAccess(resolved.host, resolved.adminToken)),
       },

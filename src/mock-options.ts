@@ -22,8 +22,13 @@ export interface MockOptions {
   logLevel: LogLevel;
   /** Largest accepted request body in bytes; larger ones get 413. */
   bodyLimit: number;
-  /** When true every request needs `Authorization: Bearer <any token>`. */
+  /** When true the operations need `Authorization: Bearer <token>` with a token from `POST /oauth/access_token`. */
   auth: boolean;
+  /**
+   * When true, input the vendor ignores (an unknown query parameter or include member, an unknown create
+   * member) is a 400, as before #26; by default it is ignored and named in `X-Subcat-Ignored`.
+   */
+  strict: boolean;
   /** Another OpenAPI document to serve (defaults to the packaged spec/openapi.yaml). */
   specPath?: string;
   /** Read X-Forwarded-Host and -Proto for links: only behind a proxy that sets them. */
@@ -59,6 +64,7 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   logLevel: 'warn',
   bodyLimit: 1024 * 1024,
   auth: false,
+  strict: false,
   trustProxy: false,
   corsOrigins: [],
   maxSubscriptions: 200_000,
@@ -152,7 +158,9 @@ Options:
   --state-file FILE       keep every change in FILE across restarts
   --admin-token TOKEN     the token every admin call must send, on loopback too (without one, loopback
                           needs none and beyond loopback the admin API is off)
-  --auth                  require Authorization: Bearer <any token>
+  --auth                  require Authorization: Bearer <token>, a token from POST /oauth/access_token
+  --strict                answer 400 to unknown query parameters, include members and create members
+                          (by default they are ignored, as the vendor does, and named in X-Subcat-Ignored)
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
   --spec FILE             serve another OpenAPI 3.1 document (default the packaged spec)
@@ -177,6 +185,7 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   'state-file': { key: 'stateFile', kind: 'string' },
   'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },
+  strict: { key: 'strict', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
   'cors-origin': { key: 'corsOrigins', kind: 'list' },
   spec: { key: 'specPath', kind: 'string' },
