@@ -382,6 +382,17 @@ export interface components {
             session: string;
             /** @description The fault rule that acted on the request, as "id: what it did". */
             fault?: string | null;
+            /**
+             * @description What the mock ignored in the request, as the vendor does (decisions.md, Ignored input), in request
+             *     order; the answer's X-Subcat-Ignored header names the same. Empty when nothing was ignored, and
+             *     always empty for a mock started with --strict.
+             */
+            ignored?: {
+                /** @enum {string} */
+                kind: "parameter" | "include" | "member";
+                /** @description The parameter's name, the include member, or the body member's JSON pointer. */
+                name: string;
+            }[];
             request: components["schemas"]["JournalMessage"];
             response: components["schemas"]["JournalMessage"];
         };
