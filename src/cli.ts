@@ -21,6 +21,9 @@ export interface CliIo {
   shutdown(): Promise<string>;
 }
 
+/** What a thrown value says: its message when it is an Error. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const processIo: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
@@ -50,7 +53,7 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     running = await startMock(args.options);
   } catch (error) {
-    io.err(`subcat mock: could not start: ${(error as Error).message}\n`);
+    io.err(`subcat mock: could not start: ${messageOf(error)}\n`);
     return 1;
   }
   io.out(`listening on ${running.url}\n`);
@@ -74,7 +77,7 @@ async function check(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     kit = (await import(kitPath)) as typeof kit;
   } catch (error) {
-    io.err(`subcat check: the conformance kit could not be loaded (${(error as Error).message})\n`);
+    io.err(`subcat check: the conformance kit could not be loaded (${messageOf(error)})\n`);
     return 2;
   }
   if (typeof kit.main !== 'function') {
@@ -124,7 +127,9 @@ export function runAsProcess(argv: readonly string[]): void {
   main(argv).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`subcat: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(
+        `subcat: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exit(1);
     },
   );

@@ -9,6 +9,7 @@ import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
 import { SESSION_HEADER } from './admin/sessions.js';
 import { openStateFile } from './admin/state-file.js';
+import { isJsonObject } from './contract/json-pointer.js';
 import { parseSpecYaml } from './contract/spec-cache.js';
 import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
 import { specValidators } from './contract/validators.js';
@@ -71,10 +72,16 @@ function specDocument(path: string | undefined): { document: OpenAPIV3_1.Documen
   return { document: parseSpecYaml(yaml), yaml };
 }
 
-const packageJson = () =>
-  JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
-const fixtureIds = () =>
-  JSON.parse(readFileSync(join(packageRoot(), 'fixtures', 'ids.json'), 'utf8')) as Record<string, unknown>;
+const readJson = (...path: string[]): unknown =>
+  JSON.parse(readFileSync(join(packageRoot(), ...path), 'utf8'));
+const packageVersion = () => {
+  const found = readJson('package.json');
+  return isJsonObject(found) && typeof found.version === 'string' ? found.version : 'unknown';
+};
+const fixtureIds = () => {
+  const found = readJson('fixtures', 'ids.json');
+  return isJsonObject(found) ? found : {};
+};
 
 /**
  * Starts the stateful mock in this process, with the same options as `subcat mock`, and its control plane.
@@ -131,7 +138,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
         );
   if (stateFile !== undefined) plane.keepChangesIn(stateFile);
   const startedAt = Date.now();
-  const version = packageJson().version;
+  const version = packageVersion();
   const ids = fixtureIds();
   const mount = (path: string) => (resolved.basePath === '/' ? path : resolved.basePath + path);
   // Mounted once: the journal asks for every request.

@@ -255,7 +255,9 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
     const flagOf = (key: string) => `--${Object.keys(FLAGS).find((name) => FLAGS[name]?.key === key) ?? key}`;
     return {
       kind: 'error',
-      problems: (error as Error).message.split('; ').map((p) => p.replace(/^\w+/, flagOf)),
+      problems: (error instanceof Error ? error.message : String(error))
+        .split('; ')
+        .map((p) => p.replace(/^\w+/, flagOf)),
     };
   }
 }

@@ -27,7 +27,7 @@ describe('journalRows', () => {
 
   it('holds only the cost to the target, and notes what went wrong', () => {
     const rows = journalRows('GET', { on: [1], off: [1], notes: ['on: 3 errors'] });
-    expect(rows.map((row) => row.target)).toEqual([undefined, undefined, { atMost: 10 }]);
+    expect(rows.map((row) => row.target)).toEqual([undefined, undefined, { atMost: 25 }]);
     expect(rows[2]?.note).toBe('on: 3 errors');
     expect(rows.every((row) => row.build === 'subcat')).toBe(true);
   });

@@ -74,12 +74,12 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
   const where = (at: string) => (at === '' ? 'the body' : at);
   const over = (at: string, keyword: string, detail: () => string) =>
     findings.add(() => ({ in: 'body', at, keyword, detail: detail() }));
-  for (let values = 1; stack.length > 0; values++) {
+  for (let values = 1, top = stack.pop(); top !== undefined; values++, top = stack.pop()) {
     if (values > bounds.maxValues) {
       findings.add(() => tooManyValues(bounds));
       return;
     }
-    const { value, at, depth } = stack.pop() as { value: unknown; at: string; depth: number };
+    const { value, at, depth } = top;
     if (typeof value === 'string') {
       if (value.length > bounds.maxLength)
         over(at, 'maxLength', () => `${where(at)} must be at most ${bounds.maxLength} characters`);
@@ -105,13 +105,12 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
         stack.push({ value: value[index], at: `${at}/${index}`, depth: depth + 1 });
       continue;
     }
-    const keys = Object.keys(value);
-    if (keys.length > bounds.maxProperties) {
+    const entries = Object.entries(value);
+    if (entries.length > bounds.maxProperties) {
       over(at, 'maxProperties', () => `${where(at)} must have at most ${bounds.maxProperties} fields`);
       continue;
     }
-    for (let index = keys.length - 1; index >= 0; index--) {
-      const key = keys[index] as string;
+    for (const [key, member] of entries.reverse()) {
       const child = `${at}/${escapeSegment(key)}`;
       if (key.length > bounds.maxLength)
         over(
@@ -119,7 +118,7 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
           'maxLength',
           () => `the key of ${child.slice(0, 80)}... must be at most ${bounds.maxLength} characters`,
         );
-      else stack.push({ value: (value as Record<string, unknown>)[key], at: child, depth: depth + 1 });
+      else stack.push({ value: member, at: child, depth: depth + 1 });
     }
   }
 }

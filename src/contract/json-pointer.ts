@@ -26,7 +26,7 @@ function walkPointer(document: unknown, pointer: string): unknown {
   for (const raw of pointer.replace(/^#\/?/, '').split('/')) {
     if (raw === '') continue;
     const key = unescapeSegment(raw);
-    node = isJsonObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined;
+    node = Array.isArray(node) ? node[Number(key)] : isJsonObject(node) ? node[key] : undefined;
   }
   return node;
 }

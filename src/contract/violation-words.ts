@@ -74,7 +74,7 @@ const RULES: Readonly<Record<string, (p: Json) => string>> = {
   },
   format: (p) => `must be ${FORMAT_WORDS[String(p.format)] ?? `a valid ${String(p.format)}`}`,
   enum: (p) => {
-    const values = p.allowedValues as unknown[];
+    const values: unknown[] = Array.isArray(p.allowedValues) ? p.allowedValues : [p.allowedValues];
     return values.length === 1
       ? `must be ${show(values[0])}`
       : `must be one of ${values.map(show).join(', ')}`;
@@ -89,12 +89,12 @@ function rule(error: AjvError): string {
   // Own keys only: a keyword named like an Object.prototype member has no rule.
   const words = Object.hasOwn(RULES, error.keyword) ? RULES[error.keyword] : undefined;
   if (words === undefined) return `is not valid (${error.keyword}: ${error.message ?? 'rule broken'})`;
-  return words(error.params as Json);
+  return words(error.params);
 }
 
 /** One violation for one ajv error; `at` is where the error's instancePath points (pointer or parameter name). */
 export function describeAjvError(error: AjvError, location: Violation['in'], at: string): Violation {
-  const p = error.params as Json;
+  const p: Json = error.params;
   const subject = (where: string) => (where === '' ? 'the body' : where);
   if (error.propertyName !== undefined) {
     // An error from `propertyNames`: the key is wrong, not its value.
@@ -181,7 +181,7 @@ export function condenseErrors(document: unknown, errors: readonly AjvError[]): 
       out.push(error);
       continue;
     }
-    const branches = (error.schema as unknown[]).map((branch) => reachable(document, branch));
+    const branches = error.schema.map((branch) => reachable(document, branch));
     const groups: AjvError[][] = branches.map(() => []);
     while (out.length > 0) {
       const previous = out[out.length - 1] as AjvError;
@@ -202,10 +202,10 @@ export function condenseErrors(document: unknown, errors: readonly AjvError[]): 
       out.push(...candidates.reduce((best, group) => (group.length < best.length ? group : best)));
     } else {
       const types = groups.flatMap((g) =>
-        g.filter((e) => e.keyword === 'type').map((e) => (e.params as Json).type),
+        g.filter((e) => e.keyword === 'type').map((e): unknown => e.params.type),
       );
       const consts = groups.flatMap((g) =>
-        g.filter((e) => e.keyword === 'const').map((e) => (e.params as Json).allowedValue),
+        g.filter((e) => e.keyword === 'const').map((e): unknown => e.params.allowedValue),
       );
       out.push(
         consts.length > 0 && types.length === 0

@@ -7,7 +7,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
+  return LOG_LEVELS.some((level) => level === value);
 }
 
 /** The mock's logger: JSON lines on stdout, one access line per request at info. */
@@ -16,10 +16,11 @@ export function createLogger(level: LogLevel): Logger {
 }
 
 /**
- * Prism logs several lines per request at info and needs a `success` level: give it a child with that level,
- * quieter than ours (warn at most chatty) unless we are debugging.
+ * Prism logs several lines per request at info and calls `success` besides: give it a child quieter than ours
+ * (warn at most chatty) unless we are debugging, whose `success` lines are info lines.
  */
-export function prismLogger(logger: Logger): Logger<'success'> {
+export function prismLogger(logger: Logger): Logger & { success: Logger['info'] } {
   const level = logger.level === 'info' ? 'warn' : logger.level;
-  return logger.child({ component: 'prism' }, { customLevels: { success: 35 }, level });
+  const child = logger.child({ component: 'prism' }, { level });
+  return Object.assign(child, { success: child.info.bind(child) });
 }

@@ -110,7 +110,8 @@ export function preferredResponse(
       source,
     );
   const available: string[] = [];
-  for (const key of candidates as string[]) {
+  for (const key of candidates) {
+    if (key === undefined) continue;
     const media = jsonMedia(document, responses[key]);
     if (preference.example === undefined) {
       const example = media === undefined ? undefined : firstExample(document, media);

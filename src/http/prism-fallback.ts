@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { IHttpOperation } from '@stoplight/types';
+import type { HttpMethod, IHttpOperation } from '@stoplight/types';
+import type { IHttpConfig } from '@stoplight/prism-http';
 import type { SpecOperation } from '../contract/spec-operations.js';
 import { HttpError } from './http-error.js';
 import { prismLogger, type Logger } from './logger.js';
@@ -8,6 +9,27 @@ import type { HandlerResult } from './route.js';
 
 type PrismModule = typeof import('@stoplight/prism-http');
 type PrismInstance = ReturnType<PrismModule['createInstance']>;
+
+const HTTP_METHODS: readonly HttpMethod[] = [
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'head',
+  'options',
+  'trace',
+];
+/** Prism as a mocker of examples and static samples, with our own validation in front of it. */
+const PRISM_CONFIG: IHttpConfig = {
+  mock: { dynamic: false },
+  checkSecurity: false,
+  validateRequest: false,
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+  isProxy: false,
+};
 
 export interface PrismInput {
   method: string;
@@ -60,18 +82,7 @@ export class PrismFallback {
       const prismHttp = module.default ?? module;
       // getHttpOperationsFromSpec dereferences in place: give it a copy, never the shared document.
       const operations = await prismHttp.getHttpOperationsFromSpec(structuredClone(this.document));
-      const prism = prismHttp.createInstance(
-        {
-          mock: { dynamic: false },
-          checkSecurity: false,
-          validateRequest: false,
-          validateResponse: false,
-          errors: false,
-          upstreamProxy: undefined,
-          isProxy: false,
-        },
-        { logger: prismLogger(this.logger) as never },
-      );
+      const prism = prismHttp.createInstance(PRISM_CONFIG, { logger: prismLogger(this.logger) });
       return { prism, operations };
     })();
     this.loading.catch(() => (this.loading = undefined)); // a failed load may be retried by the next request
@@ -85,17 +96,18 @@ export class PrismFallback {
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(input.query.keys())) {
       const values = input.query.getAll(key);
-      query[key] = values.length === 1 ? (values[0] as string) : values;
+      query[key] = values.length === 1 ? (values[0] ?? '') : values;
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.headers))
       if (value !== undefined) headers[name] = [value].flat().join(', ');
-    const method = op.method.toLowerCase() as never;
-    const config = { mock: { dynamic: false, code: choice.code, exampleKey: choice.exampleKey } };
+    const method = HTTP_METHODS.find((one) => one === op.method.toLowerCase());
+    if (method === undefined) throw new Error(`Prism serves no ${op.method}`);
+    const mock = { dynamic: false, code: choice.code, exampleKey: choice.exampleKey };
     const result = await prism.request(
       { method, url: { path: input.path, query }, headers, body: input.body },
       [operation],
-      config as never,
+      { ...PRISM_CONFIG, mock },
     )();
     if (result._tag === 'Left') throw problemToHttpError(result.left);
     const { statusCode, headers: outHeaders = {}, body } = result.right.output;

@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { tooManyValues, type BodyBounds } from '../contract/body-bounds.js';
 import { isJsonMediaType } from '../contract/spec-operations.js';
 import type { Violation } from '../contract/violation.js';
+import { escapeSegment } from '../contract/json-pointer.js';
 import { HttpError } from './http-error.js';
 import { firstInvalidUtf8, pointerOfReplacement } from './utf8-text.js';
 
@@ -92,11 +93,15 @@ export async function readJsonBody(
   if (costly !== undefined) throw HttpError.ofViolations(400, [costly]);
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = JSON.parse(text);
   } catch (error) {
-    throw HttpError.of(400, `The request body is not valid JSON: ${(error as Error).message}`, {
-      pointer: '',
-    });
+    throw HttpError.of(
+      400,
+      `The request body is not valid JSON: ${String(error).replace(/^\w*Error: /, '')}`,
+      {
+        pointer: '',
+      },
+    );
   }
   if (!isUtf8(bytes)) {
     // The bytes before the first broken one are well-formed: the U+FFFD they hold were sent as such.
@@ -121,28 +126,62 @@ const PARSED_DEPTH = 10_000;
 const PARSED_VALUES = 10;
 
 /**
- * Why a body is refused before JSON.parse, which would spend longer on it than a request may take: nesting
- * past PARSED_DEPTH, or far more values than any body may hold (test/e2e/reliability-bodies.e2e.test.ts holds
- * such bodies to 100 ms of CPU). Strings are skipped, their commas and brackets are text; below these, the
- * bounds are checked on the parsed body (body-bounds.ts), which names the field.
+ * Why a body is refused before JSON.parse, which would spend longer on it than a request may take: an array
+ * or object past maxItems or maxProperties (named by its pointer, as body-bounds.ts names it after parsing),
+ * nesting past PARSED_DEPTH, or far more values than any body may hold. test/e2e/reliability-bodies.e2e.test.ts
+ * holds such bodies to 100 ms of CPU. One pass; a string's commas and brackets are text.
  */
 function parseCost(text: string, bounds: BodyBounds): Violation | undefined {
-  let depth = 0;
+  const open: { array: boolean; commas: number; key: string }[] = [];
   let values = 0;
+  let lastString = '';
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
+    const top = open.at(-1);
     if (code === 0x22) {
+      const start = at + 1;
       for (at++; at < text.length && text.charCodeAt(at) !== 0x22; at++)
         if (text.charCodeAt(at) === 0x5c) at++;
-    } else if (code === 0x5b || code === 0x7b) {
+      lastString = text.slice(start, Math.min(at, start + 1_100));
+    } else if (code === 0x3a && top !== undefined) top.key = lastString;
+    else if (code === 0x5b || code === 0x7b) {
       values++;
-      if (++depth > PARSED_DEPTH) {
+      open.push({ array: code === 0x5b, commas: 0, key: '' });
+      if (open.length > PARSED_DEPTH) {
         const detail = `the body is nested more than ${bounds.maxDepth} levels deep`;
         return { in: 'body', at: '', keyword: 'maxDepth', detail };
       }
-    } else if (code === 0x5d || code === 0x7d) depth--;
-    else if (code === 0x2c) values++;
+    } else if (code === 0x5d || code === 0x7d) open.pop();
+    else if (code === 0x2c && top !== undefined) {
+      values++;
+      if (++top.commas >= (top.array ? bounds.maxItems : bounds.maxProperties)) return tooMany(open, bounds);
+    }
     if (values > bounds.maxValues * PARSED_VALUES) return tooManyValues(bounds);
   }
   return undefined;
+}
+
+/** The violation of the innermost open container past its bound, at its pointer. */
+function tooMany(open: { array: boolean; commas: number; key: string }[], bounds: BodyBounds): Violation {
+  const segment = ({ array, commas, key }: (typeof open)[number]) => {
+    if (array) return String(commas);
+    try {
+      return escapeSegment(String(JSON.parse(`"${key}"`)));
+    } catch {
+      return escapeSegment(key); // a key cut short: its start as written
+    }
+  };
+  const at = open
+    .slice(0, -1)
+    .map((container) => `/${segment(container)}`)
+    .join('');
+  const where = at === '' ? 'the body' : at;
+  return open.at(-1)?.array
+    ? { in: 'body', at, keyword: 'maxItems', detail: `${where} must have at most ${bounds.maxItems} items` }
+    : {
+        in: 'body',
+        at,
+        keyword: 'maxProperties',
+        detail: `${where} must have at most ${bounds.maxProperties} fields`,
+      };
 }

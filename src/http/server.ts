@@ -1,6 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { answerClientError, answerConnect } from './client-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
 
@@ -65,7 +64,8 @@ export async function listen<State>(
       resolve();
     });
   });
-  origin = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  origin = `http://${urlHost(host)}:${typeof address === 'object' && address !== null ? address.port : port}`;
   let closed: Promise<{ completed: number; cut: number }> | undefined;
   const close = (graceMs = 5_000) =>
     (closed ??= new Promise((resolve) => {

@@ -4,7 +4,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
 
 export function isLanguage(value: string): value is Language {
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  return SUPPORTED_LANGUAGES.some((language) => language === value);
 }
 
 interface LanguageRange {

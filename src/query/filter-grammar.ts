@@ -3,7 +3,7 @@
 export const FILTER_OPERATORS = ['eq', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export function isFilterOperator(value: string): value is FilterOperator {
-  return (FILTER_OPERATORS as readonly string[]).includes(value);
+  return FILTER_OPERATORS.some((operator) => operator === value);
 }
 
 /** Allowed attributes per operator; an operator left out is not available on that operation. */

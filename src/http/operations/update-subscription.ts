@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../contract/json-pointer.js';
 import type { Schemas } from '../../contract/schemas.js';
 import type { Violation } from '../../contract/violation.js';
 import { decodeUpdate } from '../../resources/subscriptions/decode-subscription.js';
@@ -18,7 +19,7 @@ function conflicts({
   params: Readonly<Record<string, string>>;
   body: unknown;
 }): Violation[] {
-  const data = (body as { data?: { id?: unknown } } | undefined)?.data;
+  const data = isJsonObject(body) && isJsonObject(body.data) ? body.data : undefined;
   const found: Violation[] = [];
   const id = params.subscription_uuid ?? '';
   if (typeof data?.id === 'string' && data.id !== id)

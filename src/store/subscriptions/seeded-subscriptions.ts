@@ -8,7 +8,7 @@ import type { Account, OfferingRecord, SubscriptionRecord } from './records.js';
 export const INDEXED_ATTRIBUTES = SUBSCRIPTION_FILTER_ATTRIBUTES;
 export type IndexedAttribute = SubscriptionFilterAttribute;
 export function isIndexedAttribute(value: string): value is IndexedAttribute {
-  return (INDEXED_ATTRIBUTES as readonly string[]).includes(value);
+  return INDEXED_ATTRIBUTES.some((attribute) => attribute === value);
 }
 
 /** Value -> positions in list order, ascending. */
