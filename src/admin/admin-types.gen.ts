@@ -27,7 +27,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seeded state (the session's data; its snapshots are kept). */
+        /** Back to the seeded state (the session's data and its journal; its snapshots are kept). */
         post: operations["reset"];
         delete?: never;
         options?: never;
@@ -572,6 +572,8 @@ export interface operations {
             query?: {
                 /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
                 session?: components["parameters"]["Session"];
+                /** @description `true` keeps the session's journal (by default a reset clears it, so a test starts with none). */
+                keep_requests?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -133,11 +133,13 @@ export class ControlPlane<State> {
     return this.sessions.peek(name);
   }
 
-  reset(name: string): SessionSummary {
+  /** Back to the seed; the session's journal is cleared too unless `keepRequests` (its snapshots are kept). */
+  reset(name: string, options: { keepRequests?: boolean } = {}): SessionSummary {
     const session = this.existing(name);
     if (session === undefined) return this.unmade(name);
     this.log?.event(name, { op: 'reset' });
     session.store.reset();
+    if (options.keepRequests !== true) session.journal.clear();
     return this.summary(session);
   }
 
