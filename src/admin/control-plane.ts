@@ -103,7 +103,7 @@ export class ControlPlane<State> {
 
   /**
    * The session whose journal keeps a request, and that journal: a request that never reached its session
-   * (a 404, a 401...) makes none, and goes to the default session's.
+   * (a 404, a 401...) makes none, and goes to the default session's; a preflight (OPTIONS) makes the one it names.
    */
   private journalOf(exchange: Exchange<State>) {
     let name = exchange.session?.name;
@@ -112,7 +112,12 @@ export class ControlPlane<State> {
     } catch {
       name = '';
     }
-    return { name, journal: (this.sessions.peek(name) ?? this.sessions.use('').session).journal };
+    // A preflight is often a session's first request (its page's first call): it makes the session it names.
+    const session =
+      exchange.method === 'OPTIONS' && name !== ''
+        ? this.sessions.use(name).session
+        : this.sessions.peek(name);
+    return { name, journal: (session ?? this.sessions.use('').session).journal };
   }
 
   get delay(): Delay {

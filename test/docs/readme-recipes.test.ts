@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,8 +28,6 @@ const NOT_RUN_YET: Record<string, string> = {
   'subcat mock: could not start: state file .subcat-state.jsonl ends in the middle of a line (was it cut short?); move the file away to start from the seed, or restore it from a copy':
     'output shown, not a command (could be checked by starting with a cut file)',
   'npm run mock -- --admin-token change-me-please': 'starts a long-running mock on 4010 with a token',
-  "import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';":
-    'the vitest recipe: fails from its second test until reset() also clears the journal (#26 item 6)',
   '// fixtures.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
   '// subscriptions.spec.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
   "subcat check --base-url http://127.0.0.1:4010 --header 'x-subcat-session: kit'":
@@ -43,6 +41,9 @@ const NOT_RUN_YET: Record<string, string> = {
   'jobs:': 'a GitHub Actions workflow',
   '#!/usr/bin/env bash': 'starts the mock on the fixed port 4010 and a whole kit run',
 };
+
+/** Blocks run as vitest suites of their own (by their first line): `subcat` is this checkout's src/index.ts. */
+const VITEST_SUITES = ["import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';"];
 
 const firstLine = (block: CodeBlock) => block.code.split('\n')[0] ?? '';
 const isCurlBlock = (block: CodeBlock) =>
@@ -64,7 +65,12 @@ afterAll(async () => {
 describe("the README's front-end and QA recipes", () => {
   it('are each run below or listed as not run yet, with the reason', () => {
     const unaccounted = blocks
-      .filter((block) => !isCurlBlock(block) && NOT_RUN_YET[firstLine(block)] === undefined)
+      .filter(
+        (block) =>
+          !isCurlBlock(block) &&
+          NOT_RUN_YET[firstLine(block)] === undefined &&
+          !VITEST_SUITES.includes(firstLine(block)),
+      )
       .map((block) => `README.md:${block.line} ${firstLine(block)}`);
     expect(unaccounted).toEqual([]);
     const stale = Object.keys(NOT_RUN_YET).filter(
@@ -97,4 +103,41 @@ describe("the README's front-end and QA recipes", () => {
     );
     expect(serverErrors.map((entry) => `${entry.method} ${entry.url} ${entry.status}`)).toEqual([]);
   }, 120_000);
+
+  it.each(VITEST_SUITES)(
+    'run the vitest suite as written: %s',
+    async (line) => {
+      const block = blocks.find((candidate) => firstLine(candidate) === line);
+      expect(block, line).toBeDefined();
+      // Under node_modules, so the suite resolves vitest from this checkout and no lint or test glob sees it.
+      const root = packageRoot();
+      const parent = join(root, 'node_modules', '.cache', 'subcat-recipes');
+      mkdirSync(parent, { recursive: true });
+      const suite = mkdtempSync(join(parent, 'vitest-'));
+      try {
+        writeFileSync(join(suite, 'recipe.test.ts'), block?.code ?? '');
+        const config = {
+          resolve: { alias: { subcat: join(root, 'src', 'index.ts') } },
+          test: { include: ['recipe.test.ts'], exclude: [], watch: false },
+        };
+        writeFileSync(join(suite, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
+        const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+        const result = await run(process.execPath, [vitest, 'run', '--config', 'vitest.config.mjs'], {
+          cwd: suite,
+          env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+        }).then(
+          ({ stdout }) => ({ exit: 0, output: stdout }),
+          (error: { code?: number; stdout?: string; stderr?: string }) => ({
+            exit: error.code ?? 1,
+            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+          }),
+        );
+        expect(result.exit, result.output).toBe(0);
+        expect(result.output).toMatch(/Tests\s+2 passed \(2\)/);
+      } finally {
+        rmSync(suite, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
