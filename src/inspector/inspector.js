@@ -113,7 +113,9 @@ export async function start(admin) {
   const feed = followJournal(client, {
     entry: (entry) => {
       journal.add(entry);
-      if (!isControlPlane(entry.path ?? entry.url)) refreshSoon();
+      // A faulted request moves a rule's tally: shown with the entry, not a moment after.
+      if (entry.fault) void refresh().catch(showProblem);
+      else if (!isControlPlane(entry.path ?? entry.url)) refreshSoon();
     },
     mode: (mode) => {
       feedMode.dataset.mode = mode;

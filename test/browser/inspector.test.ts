@@ -273,7 +273,7 @@ describe('the inspector, in Chromium', () => {
       ['session', /^SELECT#session-select Session$/],
       ['example', /^BUTTON# GET /],
       ['send', /^BUTTON# Send$/],
-      ['journal filter', /^SELECT#journal-method Method$/],
+      ['journal filter', /^SELECT#journal-method Method shown$/],
       ['reset', /^BUTTON#reset Reset to the seed$/],
       ['copy id', /^BUTTON# Copy catalog\./],
     ];
