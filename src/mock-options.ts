@@ -73,8 +73,8 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   journalSize: 1_000,
 });
 
-// Seeding is eager: about 12 s and 1-2 GB for a million subscriptions, and about 2 s and 100 MB for 10,000
-// products per release over the three catalogs; past these the mock would start too slowly to be useful.
+// Seeding is eager (npm run bench times a 100,000-subscription start); past these the mock would start too
+// slowly to be useful.
 const MAX_SUBSCRIPTIONS = 1_000_000;
 const MAX_PRODUCTS = 50_000;
 

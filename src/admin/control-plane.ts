@@ -77,7 +77,7 @@ export class ControlPlane<State> {
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,
       onDrop: (name) => this.log?.event(name, { op: 'drop' }),
-      onEntry: (entry) => this.feed.announce(entry),
+      onRecord: (record) => this.feed.announce(record),
     });
     // The shared limit counts the seeded records once: creates past it are refused in every session.
     this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);

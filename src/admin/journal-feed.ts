@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.js';
+import { journalEntry, type JournalEntry, type JournalRecord } from './journal.js';
 
 /**
  * Journal entries as they are recorded, for listeners such as the live stream of the inspector; bounded, so a
@@ -17,7 +17,10 @@ export class JournalFeed {
     return () => this.listeners.delete(listener);
   }
 
-  announce(entry: JournalEntry): void {
+  /** Tells every listener of `record`, shaped as an entry only when someone listens. */
+  announce(record: JournalRecord): void {
+    if (this.listeners.size === 0) return;
+    const entry = journalEntry(record);
     for (const listener of this.listeners) listener(entry);
   }
 }

@@ -80,23 +80,28 @@ export const NO_JOURNAL: RequestJournal = {
 };
 
 /**
- * The last requests of one session, newest first: a bounded array of plain entries, shaped (headers redacted,
- * bodies cut) when recorded. `onEntry` is told of each (the live stream listens there).
+ * The last requests of one session, newest first: a bounded array of plain records, each shaped into an entry
+ * only when read. A body is kept as sent (a reference, no copy) up to the bytes the shown 16 KiB characters
+ * can take, else a copy of that start; `onRecord` is told of each (the live stream listens there).
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal implements RequestJournal {
-  private kept: JournalEntry[] = [];
+  private kept: JournalRecord[] = [];
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
-    private readonly onEntry: (entry: JournalEntry) => void = () => undefined,
+    private readonly onRecord: (record: JournalRecord) => void = () => undefined,
   ) {}
 
   record(record: JournalRecord): void {
-    const entry = journalEntry(record);
-    this.kept.push(entry);
+    const kept = {
+      ...record,
+      requestBody: keptBody(record.requestBody),
+      responseBody: keptBody(record.responseBody),
+    };
+    this.kept.push(kept);
     if (this.kept.length > Math.max(1, this.size)) this.kept.shift();
-    this.onEntry(entry);
+    this.onRecord(kept);
   }
 
   clear(): void {
@@ -104,7 +109,7 @@ export class Journal implements RequestJournal {
   }
 
   keeps(id: string): boolean {
-    return this.kept.some((entry) => entry.id === id);
+    return this.kept.some((record) => record.id === id);
   }
 
   /** Matching entries, newest first. */
@@ -112,13 +117,25 @@ export class Journal implements RequestJournal {
     const matches = entryFilter(filter);
     const found: JournalEntry[] = [];
     for (let at = this.kept.length - 1; at >= 0 && found.length < (filter.limit ?? Infinity); at--) {
-      const entry = this.kept[at];
-      if (entry === undefined) continue;
-      if (filter.since !== undefined && entry.id === filter.since) break;
+      const record = this.kept[at];
+      if (record === undefined) continue;
+      if (filter.since !== undefined && record.id === filter.since) break;
+      const entry = journalEntry(record);
       if (matches(entry)) found.push(entry);
     }
     return found;
   }
+}
+
+/** The bytes that hold JOURNAL_BODY_CHARS characters whatever they are (four bytes a character at most). */
+const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
+
+/** A body as the journal keeps it: itself while no longer than it shows, else a copy of the start it shows. */
+function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string')
+    return body.length <= JOURNAL_BODY_CHARS + 1 ? body : Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1));
+  return body.length <= KEPT_BYTES ? body : Buffer.from(body.subarray(0, KEPT_BYTES));
 }
 
 const RFC_3339 =
@@ -190,11 +207,10 @@ export function journalEntry(record: JournalRecord): JournalEntry {
 
 function shownBody(body: string | Buffer | undefined): { body: string | null; truncated: boolean } {
   if (body === undefined) return { body: null, truncated: false };
-  // A buffer is decoded only as far as the cut needs (four bytes a character at most).
-  const text = typeof body === 'string' ? body : body.toString('utf8', 0, JOURNAL_BODY_CHARS * 4 + 4);
-  if (text.length <= JOURNAL_BODY_CHARS) return { body: text, truncated: false };
-  // Copied, not sliced: a slice would keep the whole body alive as long as the entry.
-  return { body: Buffer.from(text.slice(0, JOURNAL_BODY_CHARS)).toString(), truncated: true };
+  const text = typeof body === 'string' ? body : body.toString('utf8', 0, KEPT_BYTES);
+  return text.length <= JOURNAL_BODY_CHARS
+    ? { body: text, truncated: false }
+    : { body: text.slice(0, JOURNAL_BODY_CHARS), truncated: true };
 }
 
 /** Header values as strings, every one that may hold a secret as `<redacted>`. */

@@ -4,7 +4,7 @@ import type { Step } from '../http/compose.js';
 import { HttpError } from '../http/http-error.js';
 import type { Exchange } from '../http/route.js';
 import type { SubscriptionSnapshot, SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Journal, NO_JOURNAL, type JournalEntry, type RequestJournal } from './journal.js';
+import { Journal, NO_JOURNAL, type JournalRecord, type RequestJournal } from './journal.js';
 
 export interface KeptSnapshot {
   name: string;
@@ -35,7 +35,7 @@ export interface SessionsOptions<State> {
   /** Requests each session's journal keeps; 0 for none (a journal that keeps nothing). */
   journalSize: number;
   /** Told of every journal entry of every session (the live stream). */
-  onEntry?: (entry: JournalEntry) => void;
+  onRecord?: (record: JournalRecord) => void;
   now?: () => number;
   /** Told of every named session dropped, for room or on request (a state file keeps that). */
   onDrop?: (name: string) => void;
@@ -118,7 +118,7 @@ export class Sessions<State> {
       journal:
         this.options.journalSize === 0
           ? NO_JOURNAL
-          : new Journal(this.options.journalSize, this.options.onEntry),
+          : new Journal(this.options.journalSize, this.options.onRecord),
       lastUsed: this.now(),
     };
     this.byName.set(name, session);

@@ -18,8 +18,8 @@ export interface BodyBounds {
   maxLength: number;
   /**
    * Values in the whole body (each object, array, string, number, boolean and null counts one). The bounds above
-   * each allow a lot (100 plans of 200 currencies each); their product would let 1 MiB of failing values cost
-   * ajv's all-errors mode over 100 ms. No schema declares it: like maxDepth it comes from the fallback.
+   * each allow a lot (100 plans of 200 currencies each); their product would let 1 MiB of failing values hold
+   * ajv's all-errors mode too long (test/e2e/reliability-bodies.e2e.test.ts). No schema declares it: like maxDepth it comes from the fallback.
    */
   maxValues: number;
 }

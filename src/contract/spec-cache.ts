@@ -4,12 +4,11 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
-// Parsing the 64 KB spec as YAML takes about 100 ms of every start-up; JSON.parse of the same document
-// takes 1 ms. So the build keeps the parsed document as JSON, with the hash of the YAML text it came
+// Parsing the spec as YAML costs every start-up far more than JSON.parse of the same document. So the build keeps the parsed document as JSON, with the hash of the YAML text it came
 // from: spec/openapi.yaml stays the one hand-written source, and an edited spec never meets a stale copy.
 
 /**
- * A YAML document parsed. The yaml package is 72 modules, about 50 ms of every start-up, and only a stale
+ * A YAML document parsed. The yaml package is 72 modules, loaded on every start-up otherwise, and only a stale
  * cache or another spec file needs it, so it is loaded on first use.
  */
 export function parseSpecYaml(yamlText: string): OpenAPIV3_1.Document {

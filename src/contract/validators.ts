@@ -62,7 +62,7 @@ function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
     strictTypes: false,
     allowUnionTypes: true,
     // Checking the document against the meta-schema checks only its top level, whose keywords are OpenAPI's,
-    // never a schema under it (those are checked as each is compiled, strict): 180 ms of every start for nothing.
+    // never a schema under it (those are checked as each is compiled, strict): start-up time for nothing.
     validateSchema: false,
   });
   // ajv-formats is CommonJS with a default export; NodeNext sees the namespace.

@@ -15,8 +15,7 @@ export const MAX_LISTED = 50;
 
 /**
  * The violations of one request: the first MAX_LISTED described, the rest counted in `omitted`. Describing
- * costs more than finding (words, escaped pointers): 60,000 of them once took 100 ms, so no more are described
- * than an answer lists.
+ * costs more than finding (words, escaped pointers), so no more are described than an answer lists.
  */
 export class Findings {
   readonly violations: Violation[] = [];

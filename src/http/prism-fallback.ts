@@ -45,7 +45,7 @@ export interface PrismMockChoice {
   exampleKey?: string;
 }
 
-/** The one package of the mock that is optional (85 MB): a peer dependency, installed only by who needs it. */
+/** The one package of the mock that is optional (and large): a peer dependency, installed only by who needs it. */
 export const PRISM_PACKAGE = '@stoplight/prism-http';
 
 /** Whether Prism can be loaded here (the four operations never need it; `--spec` extras and example-less Prefer do). */

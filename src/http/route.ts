@@ -108,6 +108,9 @@ export interface RequestSession<State> {
   state: State | undefined;
 }
 
+/** The URL of a request the route step has not read yet (shared, never changed). */
+const UNROUTED = new URL('http://localhost/');
+
 /**
  * One request on its way through the pipeline: what the steps learn about it (its public URL, its route,
  * its session) is written here, so every step takes the same one object.
@@ -115,7 +118,7 @@ export interface RequestSession<State> {
 export class Exchange<State = unknown> {
   readonly method: string;
   /** The public URL the client used (links are built from it); set by the route step. */
-  url = new URL('http://localhost/');
+  url = UNROUTED;
   /** The path below the base path. */
   local = '/';
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */

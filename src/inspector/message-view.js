@@ -1,28 +1,10 @@
+import { linkOf } from './body-link.js';
 import { copyButton } from './copy-button.js';
 import { element } from './element.js';
 import { jsonTokens, prettyBody } from './json-tokens.js';
 
 /** Past this many characters a body is shown without colours: thousands of spans cost more than they help. */
 const COLOURED_CHARS = 200_000;
-
-/**
- * What a URL in a body is to the page: one of the four operations' paths (below the base URL) to follow in
- * the composer, a placeholder image of the mock to open in a new tab, or nothing the page handles.
- */
-function linkOf(text, apiBase) {
-  const raw = text.slice(1, -1);
-  if (!/^(https?:\/\/|\/)/.test(raw)) return undefined;
-  let url;
-  try {
-    url = new URL(raw, location.href);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== location.origin || !url.pathname.startsWith(`${apiBase}/`)) return undefined;
-  if (url.pathname.startsWith(`${apiBase}/__subcat/assets/`)) return { open: url.href };
-  if (url.pathname.startsWith(`${apiBase}/__subcat/`)) return undefined;
-  return { follow: url.pathname.slice(apiBase.length) + url.search };
-}
 
 /** Pretty JSON with coloured tokens; the mock's own links become links that `follow` a path. */
 function jsonBody(text, follow, apiBase) {
@@ -36,7 +18,7 @@ function jsonBody(text, follow, apiBase) {
       pre.append(token.text);
       continue;
     }
-    const link = token.kind === 'string' && follow ? linkOf(token.text, apiBase) : undefined;
+    const link = token.kind === 'string' && follow ? linkOf(token.text, apiBase, location.href) : undefined;
     if (link === undefined) {
       pre.append(element('span', { class: `tok-${token.kind}` }, token.text));
     } else if (link.open !== undefined) {

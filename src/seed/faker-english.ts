@@ -2,13 +2,13 @@ import type { Faker as FakerType, LocaleDefinition, Randomizer } from '@faker-js
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
 // Everything seeding takes from faker beyond its public API, in this one file, for speed:
-// - importing '@faker-js/faker' itself loads all 70 locales, about 400 ms of every start-up and test file.
+// - importing '@faker-js/faker' itself loads all 70 locales, on every start-up and test file.
 //   The English entry loads one, but exports only a ready instance: the class is that instance's
 //   constructor, and the locale is its merged definitions (en, then base);
 // - that entry exports no randomizer, so faker's default generator, MT19937, is written out below: cheap
 //   draws read `next()` directly instead of going through faker's option handling;
-// - `firstName` and `lastName` draw as faker's person module does, without its template evaluation: faker's
-//   take about 5 us a name, a third of seeding 25,000 accounts.
+// - `firstName` and `lastName` draw as faker's person module does, without its template evaluation, the
+//   dearest part of seeding accounts (the bench's start-mock probe times seeding: npm run bench).
 // faker-english.test.ts names the faker version this follows and checks each of these against the main
 // entry, value for value: an upgrade that changes any of them fails there, loudly, before any seeded id moves.
 

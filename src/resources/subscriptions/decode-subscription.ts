@@ -20,8 +20,7 @@ type Present<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
 };
 
 /**
- * Copies the members of `from` that are present, so a command never holds `key: undefined`. One for-in
- * copy: Object.entries/fromEntries and spreading the result into a literal cost a create about 9 us of CPU.
+ * Copies the members of `from` that are present, so a command never holds `key: undefined`.
  */
 function present<T extends object>(from: T): Present<T> {
   const kept: Record<string, unknown> = {};
