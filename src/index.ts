@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { accessStep, adminAccess, isLoopback } from './admin/admin-access.js';
+import { accessStep, adminAccess, adminOrigins, isLoopback } from './admin/admin-access.js';
 import { ADMIN_PREFIX, adminRoutes } from './admin/admin-routes.js';
 import { ControlPlane } from './admin/control-plane.js';
 import { inspectorAssets } from './inspector/inspector-assets.js';
@@ -196,7 +196,12 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
       own: {
         routes: [...ownRoutes, tokenRoute<OperationsState>(tokens)],
         validators: specValidators(adminDocument),
-        access: accessStep(adminAccess(resolved.host, resolved.adminToken)),
+        access: accessStep(
+          adminAccess(resolved.host, resolved.adminToken),
+          resolved.host,
+          resolved.allowedHosts,
+        ),
+        cors: adminOrigins(resolved.adminOrigins),
       },
       options: { ...resolved, corsOrigins },
       validators,

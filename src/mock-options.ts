@@ -35,6 +35,10 @@ export interface MockOptions {
   trustProxy: boolean;
   /** Origins that get CORS headers; empty: any origin (a local front-end on any port). */
   corsOrigins: string[];
+  /** Origins besides the mock's own whose pages may call the admin API (CORS on its routes). */
+  adminOrigins: string[];
+  /** Host names the admin API answers for besides localhost, 127.0.0.1 and [::1] (DNS rebinding). */
+  allowedHosts: string[];
   /** The most subscriptions the mock holds: the seeded ones once, plus every session's created ones. */
   maxSubscriptions: number;
   /** Latency of every answer of the operations: ms, `[min, max]` ms, or null. */
@@ -67,6 +71,8 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   strict: false,
   trustProxy: false,
   corsOrigins: [],
+  adminOrigins: [],
+  allowedHosts: [],
   maxSubscriptions: 200_000,
   delay: null,
   maxSessions: 256,
@@ -127,7 +133,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
       ? `basePath must look like /v2 (a path, no query), got ${options.basePath}`
       : undefined,
     isLogLevel(options.logLevel) ? undefined : `logLevel must be one of ${LOG_LEVELS.join(', ')}`,
-    ...options.corsOrigins.map((origin) =>
+    ...[...options.corsOrigins, ...options.adminOrigins].map((origin) =>
       /^(https?:\/\/[^/\s]+|null)$/.test(origin)
         ? undefined
         : `corsOrigins must be origins such as http://localhost:5173, got ${origin}`,
@@ -163,6 +169,10 @@ Options:
                           (by default they are ignored, as the vendor does, and named in X-Subcat-Ignored)
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
+  --admin-origin ORIGIN   a page of this origin may call the admin API too (repeatable; default: only the
+                          mock's own origin, the inspector's)
+  --allowed-host NAME     the admin API answers for Host NAME too (repeatable; default: localhost,
+                          127.0.0.1, [::1] and --host)
   --spec FILE             serve another OpenAPI 3.1 document (default the packaged spec)
   -h, --help              show this help
 `;
@@ -188,6 +198,8 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   strict: { key: 'strict', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
   'cors-origin': { key: 'corsOrigins', kind: 'list' },
+  'admin-origin': { key: 'adminOrigins', kind: 'list' },
+  'allowed-host': { key: 'allowedHosts', kind: 'list' },
   spec: { key: 'specPath', kind: 'string' },
 };
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Step } from '../http/compose.js';
+import type { OwnOrigins } from '../http/steps.js';
 import { HttpError } from '../http/http-error.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
@@ -54,12 +55,61 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The access step in front of the mock's own routes: the admin token where their guard asks for it. */
-export function accessStep(check: ReturnType<typeof adminAccess>): Step {
+/** The host names the admin API answers for besides `--allowed-host` ones: the loopback names. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The name of a Host header or of an absolute-form target's authority, lower case, without the port. */
+function hostName(authority: string): string {
+  const name = authority.startsWith('[')
+    ? authority.slice(0, authority.indexOf(']') + 1)
+    : authority.split(':')[0];
+  return (name ?? '').toLowerCase();
+}
+
+/**
+ * The access step in front of the mock's own routes: the admin token where their guard asks for it, and,
+ * against DNS rebinding (issue 28), a Host (and an absolute-form target) naming loopback, the host the mock
+ * listens on or an `--allowed-host` name; else a 403 saying what to do.
+ */
+export function accessStep(
+  check: ReturnType<typeof adminAccess>,
+  listenHost: string,
+  allowedHosts: readonly string[],
+): Step {
+  const names = new Set([
+    ...LOOPBACK_NAMES,
+    hostName(listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost),
+    ...allowedHosts.map(hostName),
+  ]);
   return async (exchange, next) => {
+    const { request } = exchange;
     const guard = exchange.routed?.target.guard;
-    if (guard === 'token') check(exchange.request);
-    if (guard === 'query') check(exchange.request, exchange.url.searchParams.get('token'));
+    if (guard === 'token' || guard === 'query') {
+      const target = request.url ?? '/';
+      const absolute = target.startsWith('/')
+        ? undefined
+        : /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1];
+      for (const authority of [request.headers.host ?? '', ...(absolute === undefined ? [] : [absolute])])
+        if (!names.has(hostName(authority)))
+          throw HttpError.of(
+            403,
+            `the admin API answers only for the hosts ${[...names].join(', ')} (start the mock with --allowed-host NAME for another); got ${authority.slice(0, 100) || 'no Host'}`,
+            { header: 'Host' },
+          );
+    }
+    if (guard === 'token') check(request);
+    if (guard === 'query') check(request, exchange.url.searchParams.get('token'));
     return next();
+  };
+}
+
+/**
+ * The origins the mock's own routes give CORS headers to: the mock's own (the inspector's page) and the
+ * `--admin-origin` ones, never any page the developer happens to visit (issue 28).
+ */
+export function adminOrigins(listed: readonly string[]): OwnOrigins {
+  return {
+    paths: (local) => local === '/' || local === '/__subcat' || local.startsWith('/__subcat/'),
+    origins: (request) => [...listed, `http://${request.headers.host ?? ''}`],
   };
 }

@@ -19,6 +19,7 @@ import {
   preferStep,
   routeStep,
   validateStep,
+  type OwnOrigins,
 } from './steps.js';
 
 /** The mock's liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
@@ -41,6 +42,8 @@ export interface OwnRoutes<State> {
   validators: SpecValidators;
   /** In front of them: throws a 403 unless the request may call a route of this guard. */
   access: Step<Exchange<State>>;
+  /** The origins their answers (and preflights) give CORS headers to. */
+  cors: OwnOrigins;
 }
 
 export interface PipelineConfig<State> {
@@ -112,7 +115,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const cache = new ResponseCache(config.responseCache ?? DEFAULT_RESPONSE_CACHE_LIMITS);
   const pipeline = compose<Exchange<State>>([
     ...(config.outerSteps ?? []),
-    corsStep(router, options.basePath, options.corsOrigins),
+    corsStep(router, options.basePath, options.corsOrigins, own?.cors),
     errorsStep(logger),
     routeStep<State>(router, {
       ...options,

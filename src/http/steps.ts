@@ -22,18 +22,32 @@ import { HTTP_METHODS, jsonAnswer, resultAnswer, type Answer, type Exchange, typ
 
 // The steps of the pipeline (pipeline.ts), outermost first: each an async function around the ones after it.
 
+/** The mock's own paths (control plane, live stream) answer CORS only for these origins (issue 28). */
+export interface OwnOrigins {
+  /** Whether a path below the base path is one of the mock's own. */
+  paths: (local: string) => boolean;
+  origins: (request: IncomingMessage) => readonly string[];
+}
+
 /**
  * CORS around everything, errors included: OPTIONS is answered for any path (so the browser goes on to show
  * the real status of the real request), and an allowed Origin is echoed on every answer.
  */
-export function corsStep(router: Router<unknown>, basePath: string, origins: CorsOrigins): Step {
+export function corsStep(
+  router: Router<unknown>,
+  basePath: string,
+  origins: CorsOrigins,
+  own?: OwnOrigins,
+): Step {
   return async (exchange, next) => {
     const { request } = exchange;
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const local = request.url === '*' ? undefined : stripBasePath(path, basePath);
     const origin = request.headers.origin;
-    const cors = origin === undefined ? undefined : corsHeaders(origin, origins);
+    const allowed =
+      own === undefined || local === undefined || !own.paths(local) ? origins : own.origins(request);
+    const cors = origin === undefined ? undefined : corsHeaders(origin, allowed);
     if (exchange.method === 'OPTIONS') {
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const local = request.url === '*' ? undefined : stripBasePath(path, basePath);
       const allow = (local === undefined ? undefined : router.allowed(local)) ?? allowHeader(HTTP_METHODS);
       return { status: 204, headers: { ...cors, ...preflightHeaders(request, allow) }, body: undefined };
     }
