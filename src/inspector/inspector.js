@@ -101,6 +101,8 @@ export async function start(admin) {
   const pick = async (name) => {
     client.session = name;
     history.replaceState(null, '', location.pathname + sessionQuery(name) + location.hash);
+    // What belonged to the other session goes: its opened entry, the answer shown from it.
+    byId('response').replaceChildren();
     journal.refilter();
     await act(undefined, () => Promise.all([refresh(), journal.load()]));
   };
