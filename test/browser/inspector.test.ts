@@ -211,6 +211,7 @@ describe('the inspector, in Chromium', () => {
     await page.locator('#entry h3').waitFor();
     await page.locator('#session-select').selectOption('');
     await expect.poll(() => page.locator('#entry').textContent()).toBe('');
+    expect(await page.locator('#response').textContent()).toBe('');
     expectNoConsoleErrors(errors);
   });
 
