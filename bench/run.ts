@@ -146,7 +146,7 @@ async function bench(options: BenchOptions, argv: readonly string[]): Promise<vo
       });
     }
     const results = await runBench(options, realDeps(builds, scratch, argv));
-    log('\nTargets (issue 11):');
+    log('\nTargets (issue 25):');
     for (const t of results.targets) log(`  ${renderTargetLine(t)}`);
     if (options.write) {
       writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

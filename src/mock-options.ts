@@ -175,6 +175,9 @@ Options:
                           127.0.0.1, [::1] and --host)
   --spec FILE             serve another OpenAPI 3.1 document (default the packaged spec)
   -h, --help              show this help
+
+Bounds (fixed): a live stream of the journal that does not read is cut past 1 MiB unsent (it may reconnect);
+a journal entry keeps at most 16 KiB of each body; the admin API takes bodies up to 64 KiB.
 `;
 
 type FlagKind = 'integer' | 'string' | 'boolean' | 'list' | 'delay';

@@ -219,9 +219,13 @@ function faultRule(rule: FaultRuleInput): FaultRuleInput {
   return rule;
 }
 
+/** What a live stream may hold unsent before it is cut (issue 28: streams that never read grew without bound). */
+export const STREAM_BUFFER_BYTES = 1024 * 1024;
+
 /**
  * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when ''),
- * a comment every 15 s. Only `?session=` narrows it, not the header or cookie: the inspector's page shares the
+ * a comment every 15 s; a client that does not read is cut once STREAM_BUFFER_BYTES wait unsent (it may
+ * reconnect). Only `?session=` narrows it, not the header or cookie: the inspector's page shares the
  * app's origin, and so its cookie, yet must see every session.
  */
 function eventStream<State>(
@@ -239,6 +243,7 @@ function eventStream<State>(
       response.writeHead(200);
       const stop = plane.feed.subscribe((entry) => {
         if (session !== '' && entry.session !== session) return;
+        if (response.writableLength > STREAM_BUFFER_BYTES) return void response.destroy();
         response.write(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
       });
       if (stop === undefined) {
