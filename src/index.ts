@@ -134,6 +134,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     maxSubscriptions: resolved.maxSubscriptions,
     maxSessions: resolved.maxSessions,
     journalSize: resolved.journalSize,
+    journalBytes: resolved.journalBytes,
     delay: resolved.delay,
     seed: resolved.seed,
   });

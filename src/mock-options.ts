@@ -47,6 +47,8 @@ export interface MockOptions {
   maxSessions: number;
   /** Requests each session's journal keeps; 0 keeps none (and costs nothing per request). */
   journalSize: number;
+  /** The bytes every session's journal keeps together; the oldest records go first past it. */
+  journalBytes: number;
   /** The token the admin API needs when the mock listens beyond loopback. */
   adminToken?: string;
   /** A file that keeps every change across restarts. */
@@ -77,6 +79,7 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   delay: null,
   maxSessions: 256,
   journalSize: 1_000,
+  journalBytes: 64 * 1024 * 1024,
 });
 
 // Seeding is eager (npm run bench times a 100,000-subscription start); past these the mock would start too
@@ -124,6 +127,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     integerProblem('maxSubscriptions', options.maxSubscriptions, 1, 10_000_000),
     integerProblem('maxSessions', options.maxSessions, 0, 10_000),
     integerProblem('journalSize', options.journalSize, 0, 100_000),
+    integerProblem('journalBytes', options.journalBytes, 0, 4 * 1024 * 1024 * 1024),
     delayProblem(options.delay),
     options.adminToken !== undefined && options.adminToken.length < 8
       ? 'adminToken must be at least 8 characters'
@@ -161,6 +165,7 @@ Options:
   --delay MS|MIN-MAX      latency of every answer of the operations, e.g. 300 or 100-600 (default none)
   --max-sessions N        sessions kept besides the default one, least recently used dropped (default 256)
   --journal-size N        requests each session's journal keeps, 0 for no journal (default 1000)
+  --journal-bytes N       bytes all sessions' journals keep together, oldest dropped first (default 67108864)
   --state-file FILE       keep every change in FILE across restarts
   --admin-token TOKEN     the token every admin call must send, on loopback too (without one, loopback
                           needs none and beyond loopback the admin API is off)
@@ -195,6 +200,7 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   delay: { key: 'delay', kind: 'delay' },
   'max-sessions': { key: 'maxSessions', kind: 'integer' },
   'journal-size': { key: 'journalSize', kind: 'integer' },
+  'journal-bytes': { key: 'journalBytes', kind: 'integer' },
   'state-file': { key: 'stateFile', kind: 'string' },
   'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },

@@ -30,6 +30,8 @@ export interface ControlPlaneOptions<State> {
   maxSubscriptions: number;
   maxSessions: number;
   journalSize: number;
+  /** The bytes all the journals keep together. */
+  journalBytes?: number;
   delay: Delay;
   /** Seeds the draws of ranged delays. */
   seed: number;
@@ -73,6 +75,7 @@ export class ControlPlane<State> {
     this.sessions = new Sessions<State>({
       max: options.maxSessions,
       journalSize: options.journalSize,
+      journalBytes: options.journalBytes,
       now: this.now,
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,

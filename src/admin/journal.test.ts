@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   JOURNAL_BODY_CHARS,
   Journal,
+  JournalBudget,
   journalEntry,
   entryFilter,
   rfc3339Time,
@@ -243,5 +244,43 @@ describe('Journal', () => {
     expect(ids(journal)).toEqual([]);
     journal.record(record({ id: 'after' }));
     expect(ids(journal)).toEqual(['after']);
+  });
+});
+
+describe('JournalBudget', () => {
+  // Issue 28: per-session bounds alone let 256 sessions keep gigabytes; past the budget the oldest record of any
+  // session goes first.
+  const body = 'b'.repeat(1_000);
+  const fill = (journal: Journal, id: string, at: number) =>
+    journal.record(record({ id, at, responseBody: body }));
+  const ids = (journal: Journal) => journal.entries().map((entry) => entry.id);
+
+  it('drops the oldest records across sessions once the journals together pass it', () => {
+    const budget = new JournalBudget(6_000);
+    const [a, b] = [new Journal(100, undefined, budget), new Journal(100, undefined, budget)];
+    fill(a, 'a1', 1);
+    fill(b, 'b1', 2);
+    fill(a, 'a2', 3);
+    fill(b, 'b2', 4);
+    expect([ids(a), ids(b)]).toEqual([
+      ['a2', 'a1'],
+      ['b2', 'b1'],
+    ]);
+    fill(b, 'b3', 5);
+    fill(b, 'b4', 6);
+    expect([ids(a), ids(b)]).toEqual([['a2'], ['b4', 'b3', 'b2']]);
+    expect(budget.used).toBeLessThanOrEqual(6_000);
+  });
+
+  it('gives back the bytes of a cleared or released journal', () => {
+    const budget = new JournalBudget(1_000_000);
+    const journal = new Journal(100, undefined, budget);
+    fill(journal, 'r1', 1);
+    expect(budget.used).toBeGreaterThan(1_000);
+    journal.clear();
+    expect(budget.used).toBe(0);
+    fill(journal, 'r2', 2);
+    journal.release();
+    expect([budget.used, budget.journals.size]).toEqual([0, 0]);
   });
 });

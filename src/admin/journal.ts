@@ -68,6 +68,7 @@ export interface RequestJournal {
   clear(): void;
   keeps(id: string): boolean;
   entries(filter?: JournalFilter): JournalEntry[];
+  release(): void;
 }
 
 /** The journal of `--journal-size 0`: keeps nothing, tells nobody. */
@@ -77,6 +78,7 @@ export const NO_JOURNAL: RequestJournal = {
   clear: () => undefined,
   keeps: () => false,
   entries: () => [],
+  release: () => undefined,
 };
 
 /**
@@ -87,11 +89,16 @@ export const NO_JOURNAL: RequestJournal = {
  */
 export class Journal implements RequestJournal {
   private kept: JournalRecord[] = [];
+  /** The bytes of each kept record, as the budget counts them. */
+  private sizes: number[] = [];
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
     private readonly onRecord: (record: JournalRecord) => void = () => undefined,
-  ) {}
+    private readonly budget = new JournalBudget(Number.POSITIVE_INFINITY),
+  ) {
+    budget.journals.add(this);
+  }
 
   record(record: JournalRecord): void {
     const kept = {
@@ -100,12 +107,33 @@ export class Journal implements RequestJournal {
       responseBody: keptBody(record.responseBody),
     };
     this.kept.push(kept);
-    if (this.kept.length > Math.max(1, this.size)) this.kept.shift();
+    this.sizes.push(recordBytes(kept));
+    this.budget.used += this.sizes.at(-1) ?? 0;
+    if (this.kept.length > Math.max(1, this.size)) this.dropOldest();
+    this.budget.keep();
     this.onRecord(kept);
   }
 
+  /** When the oldest record kept was made, or undefined when none is kept. */
+  get oldest(): number | undefined {
+    return this.kept[0]?.at;
+  }
+
+  dropOldest(): void {
+    this.kept.shift();
+    this.budget.used -= this.sizes.shift() ?? 0;
+  }
+
   clear(): void {
+    for (const bytes of this.sizes) this.budget.used -= bytes;
     this.kept = [];
+    this.sizes = [];
+  }
+
+  /** Empties the journal and leaves the budget (its session was dropped). */
+  release(): void {
+    this.clear();
+    this.budget.journals.delete(this);
   }
 
   keeps(id: string): boolean {
@@ -125,6 +153,40 @@ export class Journal implements RequestJournal {
     }
     return found;
   }
+}
+
+/** The default of --journal-bytes: what every session's journal keeps together. */
+export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes every session's journal keeps together (issue 28: per-session bounds alone allowed gigabytes): past
+ * `limit`, the oldest record of any session goes first.
+ */
+export class JournalBudget {
+  used = 0;
+  readonly journals = new Set<Journal>();
+
+  constructor(readonly limit: number) {}
+
+  /** Drops the oldest records across the journals until the bytes kept are within the limit. */
+  keep(): void {
+    while (this.used > this.limit) {
+      let oldest: Journal | undefined;
+      for (const journal of this.journals)
+        if (journal.oldest !== undefined && (oldest?.oldest === undefined || journal.oldest < oldest.oldest))
+          oldest = journal;
+      if (oldest === undefined) return;
+      oldest.dropOldest();
+    }
+  }
+}
+
+/** About the bytes a record holds: its texts and bodies (headers counted by their names and values). */
+function recordBytes(record: JournalRecord): number {
+  let bytes = record.url.length + record.id.length + 200;
+  for (const headers of [record.requestHeaders, record.responseHeaders])
+    for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length;
+  return bytes + (record.requestBody?.length ?? 0) + (record.responseBody?.length ?? 0);
 }
 
 /** The bytes that hold JOURNAL_BODY_CHARS characters whatever they are (four bytes a character at most). */

@@ -4,7 +4,7 @@ import type { Step } from '../http/compose.js';
 import { HttpError } from '../http/http-error.js';
 import type { Exchange } from '../http/route.js';
 import type { SubscriptionSnapshot, SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Journal, NO_JOURNAL, type JournalRecord, type RequestJournal } from './journal.js';
+import { Journal, JournalBudget, NO_JOURNAL, type JournalRecord, type RequestJournal } from './journal.js';
 
 export interface KeptSnapshot {
   name: string;
@@ -36,6 +36,8 @@ export interface SessionsOptions<State> {
   journalSize: number;
   /** Told of every journal entry of every session (the live stream). */
   onRecord?: (record: JournalRecord) => void;
+  /** The bytes all the journals keep together, oldest records dropped first past it. */
+  journalBytes?: number;
   now?: () => number;
   /** Told of every named session dropped, for room or on request (a state file keeps that). */
   onDrop?: (name: string) => void;
@@ -48,11 +50,13 @@ export interface SessionsOptions<State> {
  */
 export class Sessions<State> {
   private readonly byName = new Map<string, Session<State>>();
+  private readonly budget: JournalBudget;
   private serial = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: SessionsOptions<State>) {
     this.now = options.now ?? Date.now;
+    this.budget = new JournalBudget(options.journalBytes ?? Number.POSITIVE_INFINITY);
     this.create('');
   }
 
@@ -96,7 +100,10 @@ export class Sessions<State> {
 
   /** Forgets a named session; the default one cannot be dropped (it is reset instead). */
   drop(name: string): boolean {
-    if (name === '' || !this.byName.delete(name)) return false;
+    const session = this.byName.get(name);
+    if (name === '' || session === undefined) return false;
+    this.byName.delete(name);
+    session.journal.release();
     this.options.onDrop?.(name);
     return true;
   }
@@ -118,7 +125,7 @@ export class Sessions<State> {
       journal:
         this.options.journalSize === 0
           ? NO_JOURNAL
-          : new Journal(this.options.journalSize, this.options.onRecord),
+          : new Journal(this.options.journalSize, this.options.onRecord, this.budget),
       lastUsed: this.now(),
     };
     this.byName.set(name, session);
