@@ -96,6 +96,16 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: restricted(['http', 'resources', 'admin']) }] },
   },
   {
+    files: ['src/vendor/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: restricted(['http', 'resources', 'store', 'seed', 'admin']) },
+      ],
+    },
+  },
+  {
     files: ['src/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: restricted(['seed', 'admin']) }] },

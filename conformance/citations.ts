@@ -11,6 +11,7 @@ export function interfaceLine(section: string, line: string): string {
 export const DECISION_SECTIONS = [
   'Status codes',
   'Error body',
+  'Ignored input',
   'Query parameters',
   'Filters',
   'Paging',
@@ -19,6 +20,7 @@ export const DECISION_SECTIONS = [
   'Catalog',
   'Authentication',
   'Bounds',
+  'Vendor aliases',
 ] as const;
 export type DecisionSection = (typeof DECISION_SECTIONS)[number];
 

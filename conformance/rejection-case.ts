@@ -17,6 +17,8 @@ export interface RejectionCase {
   request: (ctx: CheckContext) => OperationRequest | Promise<OperationRequest>;
   /** Paging out of range may be clamped instead: a 2xx with at most 100 records also passes. */
   clampAllowed?: boolean;
+  /** The vendor ignores this input (decisions.md, Ignored input): a 2xx passes as well as a 400. */
+  ignoreAllowed?: boolean;
   /** decisions.md's exact code for this rejection (default 400): another 4xx only warns. */
   expected?: number;
   /** The error body should name this (a parameter, a field): a convention of decisions.md's error body. */
@@ -113,6 +115,7 @@ function judgeRejection(
     }
     return failures;
   }
+  if (rejection.ignoreAllowed === true && isSuccess(status)) return failures;
   const records = recordCount(body);
   if (
     rejection.clampAllowed === true &&

@@ -1,6 +1,6 @@
-// `npm start` / `npm run mock` / `npm run check`: builds only when a source is newer than the last build, so a
-// warm start pays for no compiler (about 5 s saved), and a fresh clone builds once.
-import { execFileSync } from 'node:child_process';
+// `npm start` / `npm run mock` / `npm run check` (and `npm ci`, through `prepare`): the quick build
+// (scripts/transpile.mjs, no type-check) only when a source is newer than the last build, so a warm start pays
+// for no compiler and a fresh clone transpiles once. Type-checking is `npm test`'s; `npm run build` is the full one.
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,8 @@ const stamp = join(root, 'dist', '.build-stamp');
 const INPUTS = [
   'src',
   'conformance',
-  'bench',
   'spec',
+  'scripts/transpile.mjs',
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
@@ -31,9 +31,6 @@ function newest(path) {
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...INPUTS.map((input) => newest(join(root, input))));
 if (changed > built) {
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  await import('./transpile.mjs');
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }

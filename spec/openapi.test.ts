@@ -2,14 +2,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpec, specPath } from '../src/contract/spec-document.js';
-import { packageRoot } from '../src/package-root.js';
+import { spectralLint } from './spectral-lint.js';
 
 type Node = { readonly [key: string]: unknown };
 interface Operation {
@@ -26,8 +24,6 @@ interface Example {
 // ajv-formats is CommonJS: under NodeNext the default import is module.exports, which carries the plugin as `default`.
 const addFormats = addFormatsModule.default;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-const root = packageRoot();
-const spectralCli = join(root, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -103,34 +99,6 @@ function annotationKeywords(
       annotationKeywords(v, found);
     }
   return found;
-}
-
-interface SpectralResult {
-  code: string;
-  message: string;
-  severity: number;
-  path: string[];
-}
-
-/** Runs the Spectral CLI with the repo's ruleset; exit code 1 only means "errors found", so stdout is read either way. */
-async function spectralLint(file: string): Promise<SpectralResult[]> {
-  const args = [
-    spectralCli,
-    'lint',
-    file,
-    '--ruleset',
-    join(root, '.spectral.yaml'),
-    '-f',
-    'json',
-    '--quiet',
-  ];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root }).catch(
-    (error: { stdout?: string; stderr?: string }) => {
-      if (!error.stdout?.trim().startsWith('[')) throw new Error(`spectral failed: ${error.stderr ?? ''}`);
-      return { stdout: error.stdout };
-    },
-  );
-  return JSON.parse(stdout) as SpectralResult[];
 }
 
 const raw = loadSpec() as unknown as Node;

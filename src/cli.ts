@@ -117,8 +117,20 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) {
-  main(process.argv.slice(2)).then(
+/**
+ * Runs `subcat` as this process: follows its parent, exits with main's code. A runner that starts the CLI
+ * (npm start, npx, npm exec) passes a signal (`kill <its pid>`) to itself only and dies without passing it on,
+ * leaving the mock listening on its port. So the CLI follows its parent: once the parent is gone (the parent
+ * process changed), it gets the SIGTERM it missed and stops as it would on one.
+ */
+export function runAsProcess(argv: readonly string[]): void {
+  const parent = process.ppid;
+  const following = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(following); // once: a second SIGTERM means "stop now", cutting what is in flight
+    process.kill(process.pid, 'SIGTERM');
+  }, 250).unref();
+  main(argv).then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(
@@ -128,3 +140,5 @@ if (isEntry()) {
     },
   );
 }
+
+if (isEntry()) runAsProcess(process.argv.slice(2));

@@ -20,6 +20,8 @@ import type { OperationsState } from './http/operations/operations-state.js';
 import { HEALTH_PATH } from './http/pipeline.js';
 import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
+import { issuedBearer, tokenRoute } from './http/token-route.js';
+import { TOKEN_PATH, TokenRegistry } from './vendor/access-token.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
 import { seedMock } from './seed/seed-mock.js';
@@ -35,10 +37,18 @@ export interface MockSession {
   name: string;
   /** Send these headers on every request of this session (or the cookie `subcat-session=NAME`). */
   headers: Record<string, string>;
-  reset: () => void;
+  /** Back to the seed, the session's journal cleared too unless `keepRequests`. */
+  reset: (options?: ResetOptions) => void;
   snapshot: (name: string) => void;
   restore: (name: string) => void;
   requests: (filter?: JournalFilter) => JournalEntry[];
+  /** Empties the session's journal. */
+  clearRequests: () => void;
+}
+
+export interface ResetOptions {
+  /** Keep the journal (by default a reset clears it, so each test starts with none). */
+  keepRequests?: boolean;
 }
 
 export interface RunningMock {
@@ -46,12 +56,14 @@ export interface RunningMock {
   url: string;
   /** Working node-products URLs of the fixed catalog (one with `latest`, one with an explicit release). */
   examples: string[];
-  /** Back to the seeded data (the default session's). */
-  reset: () => void;
+  /** Back to the seeded data (the default session's), its journal cleared too unless `keepRequests`. */
+  reset: (options?: ResetOptions) => void;
   snapshot: (name: string) => void;
   restore: (name: string) => void;
   /** The journal of the default session, newest first. */
   requests: (filter?: JournalFilter) => JournalEntry[];
+  /** Empties the default session's journal. */
+  clearRequests: () => void;
   /** Adds a fault rule; `remove()` takes it away again. */
   fault(rule: FaultRuleInput): FaultRuleView & { remove(): void };
   clearFaults(): void;
@@ -184,13 +196,16 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
       ),
   });
   const adminCors = adminOrigins(resolved.adminOrigins);
+  const tokens = new TokenRegistry();
   const running = await listen(
     {
       routes,
       outerSteps: steps.outer,
       sessionSteps: steps.session,
+      bearer: issuedBearer(tokens),
+      rootPaths: [TOKEN_PATH],
       own: {
-        routes: ownRoutes,
+        routes: [...ownRoutes, tokenRoute<OperationsState>(tokens)],
         validators: specValidators(adminDocument),
         access: accessStep(
           adminAccess(resolved.host, resolved.adminToken),
@@ -220,10 +235,11 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const sessionHandle = (name: string): MockSession => ({
     name,
     headers: name === '' ? {} : { [SESSION_HEADER]: name },
-    reset: () => void plane.reset(name),
+    reset: (options = {}) => void plane.reset(name, options),
     snapshot: (snapshot) => void plane.snapshot(snapshot, name),
     restore: (snapshot) => void plane.restore(snapshot, name),
     requests: (filter = {}) => plane.requests(filter, name),
+    clearRequests: () => plane.clearRequests(name),
   });
   const main = sessionHandle('');
   return {
@@ -233,6 +249,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     snapshot: main.snapshot,
     restore: main.restore,
     requests: main.requests,
+    clearRequests: main.clearRequests,
     fault: (rule) => {
       const added = plane.addFault(rule);
       return { ...added, remove: () => void plane.faults.remove(added.id) };

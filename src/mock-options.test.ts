@@ -9,9 +9,9 @@ import {
 describe('parseMockArgs', () => {
   const cases: { name: string; argv: string[]; expected: unknown }[] = [
     {
-      name: 'no arguments give the defaults',
+      name: "no arguments give the defaults, with the CLI's info log level",
       argv: [],
-      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS } },
+      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS, logLevel: 'info' } },
     },
     {
       name: 'every flag sets its option',
@@ -35,6 +35,7 @@ describe('parseMockArgs', () => {
         '--body-limit',
         '2048',
         '--auth',
+        '--strict',
         '--spec',
         'x.yaml',
         '--trust-proxy',
@@ -73,6 +74,7 @@ describe('parseMockArgs', () => {
           logLevel: 'silent',
           bodyLimit: 2048,
           auth: true,
+          strict: true,
           specPath: 'x.yaml',
           trustProxy: true,
           corsOrigins: ['http://localhost:5173', 'null'],
@@ -91,7 +93,10 @@ describe('parseMockArgs', () => {
     {
       name: '--flag=value works too',
       argv: ['--port=5000', '--base-path=/api'],
-      expected: { kind: 'options', options: { ...DEFAULT_MOCK_OPTIONS, port: 5000, basePath: '/api' } },
+      expected: {
+        kind: 'options',
+        options: { ...DEFAULT_MOCK_OPTIONS, logLevel: 'info', port: 5000, basePath: '/api' },
+      },
     },
     { name: '--help wins over everything', argv: ['--port', 'x', '--help'], expected: { kind: 'help' } },
     { name: '-h is help', argv: ['-h'], expected: { kind: 'help' } },

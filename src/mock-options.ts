@@ -22,8 +22,13 @@ export interface MockOptions {
   logLevel: LogLevel;
   /** Largest accepted request body in bytes; larger ones get 413. */
   bodyLimit: number;
-  /** When true every request needs `Authorization: Bearer <any token>`. */
+  /** When true the operations need `Authorization: Bearer <token>` with a token from `POST /oauth/access_token`. */
   auth: boolean;
+  /**
+   * When true, input the vendor ignores (an unknown query parameter or include member, an unknown create
+   * member) is a 400, as before #26; by default it is ignored and named in `X-Subcat-Ignored`.
+   */
+  strict: boolean;
   /** Another OpenAPI document to serve (defaults to the packaged spec/openapi.yaml). */
   specPath?: string;
   /** Read X-Forwarded-Host and -Proto for links: only behind a proxy that sets them. */
@@ -52,6 +57,9 @@ export interface MockOptions {
   stateFileRepair?: boolean;
 }
 
+/** The CLI's log level when --log-level is not given: a terminal shows each request. */
+export const CLI_LOG_LEVEL: LogLevel = 'info';
+
 export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   port: 4010,
   host: '127.0.0.1',
@@ -60,9 +68,11 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   products: 200,
   pageLength: 25,
   basePath: '/',
-  logLevel: 'info',
+  // Quiet in a test runner's output: warnings only. The CLI prints its access log at info (CLI_LOG_LEVEL).
+  logLevel: 'warn',
   bodyLimit: 1024 * 1024,
   auth: false,
+  strict: false,
   trustProxy: false,
   corsOrigins: [],
   adminOrigins: [],
@@ -166,7 +176,9 @@ Options:
   --state-file-repair     start from the lines before the state file's first bad one, dropping the rest
   --admin-token TOKEN     the token every admin call must send, on loopback too (without one, loopback
                           needs none and beyond loopback the admin API is off)
-  --auth                  require Authorization: Bearer <any token>
+  --auth                  require Authorization: Bearer <token>, a token from POST /oauth/access_token
+  --strict                answer 400 to unknown query parameters, include members and create members
+                          (by default they are ignored, as the vendor does, and named in X-Subcat-Ignored)
   --trust-proxy           build links from X-Forwarded-Host/-Proto (only behind a proxy that sets them)
   --cors-origin ORIGIN    answer CORS for this origin only (repeatable; default: any origin)
   --admin-origin ORIGIN   a page of this origin may call the admin API too (repeatable; default: only the
@@ -203,6 +215,7 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
   'state-file-repair': { key: 'stateFileRepair', kind: 'boolean' },
   'admin-token': { key: 'adminToken', kind: 'string' },
   auth: { key: 'auth', kind: 'boolean' },
+  strict: { key: 'strict', kind: 'boolean' },
   'trust-proxy': { key: 'trustProxy', kind: 'boolean' },
   'cors-origin': { key: 'corsOrigins', kind: 'list' },
   'admin-origin': { key: 'adminOrigins', kind: 'list' },
@@ -265,7 +278,10 @@ export function parseMockArgs(argv: readonly string[]): MockArgs {
   }
   if (problems.length > 0) return { kind: 'error', problems };
   try {
-    return { kind: 'options', options: resolveMockOptions(given as Partial<MockOptions>) };
+    return {
+      kind: 'options',
+      options: resolveMockOptions({ logLevel: CLI_LOG_LEVEL, ...(given as Partial<MockOptions>) }),
+    };
   } catch (error) {
     // Say the flag the user typed (--page-length), not the option's property name (pageLength).
     const flagOf = (key: string) => `--${Object.keys(FLAGS).find((name) => FLAGS[name]?.key === key) ?? key}`;

@@ -122,12 +122,12 @@ const listChecks: Check[] = [
   }),
 ];
 
-/** A query parameter no operation knows; a server that checks its input names it in a 400. */
+/** A query parameter no operation knows; a server ignores it (as the vendor does) or names it in a 400. */
 export const UNKNOWN_PARAMETER = 'subcat_kit_unknown';
 
 const UNKNOWN = decision(
-  'Query parameters',
-  'any query parameter an operation does not list is a 400 naming it',
+  'Ignored input',
+  'an unknown query parameter is ignored and named, or (--strict) a 400 naming it; the kit warns only',
 );
 
 /** One case: the operation's valid request with an unknown query parameter added. */
@@ -139,7 +139,7 @@ function unknownParameterCheck(
 ): Check {
   const check = rejectionCheck({
     id,
-    title: `An unknown query parameter on ${operation} is rejected with a 400 naming it`,
+    title: `An unknown query parameter on ${operation} is ignored, or rejected with a 400 naming it`,
     operation,
     source: 'convention',
     cites: UNKNOWN,
@@ -147,9 +147,10 @@ function unknownParameterCheck(
     cases: [
       {
         label: `a valid ${operation} request with ${UNKNOWN_PARAMETER}=1`,
-        rule: 'unknown query parameters are rejected, never ignored (decisions.md)',
+        rule: 'unknown query parameters are ignored or rejected with a 400 naming them (decisions.md)',
         source: 'convention',
         names: UNKNOWN_PARAMETER,
+        ignoreAllowed: true,
         request,
       },
     ],

@@ -16,7 +16,8 @@ export function keyFindings(included: unknown, asked: readonly string[], askedSo
   const findings: Finding[] = [];
   const keys = objectEntries(included).map(([key]) => key);
   for (const key of asked) {
-    if (Array.isArray(jsonAt(included, key))) continue;
+    // A key with nothing to include may be left out, as the vendor leaves it (decisions.md, Include).
+    if (Array.isArray(jsonAt(included, key)) || jsonAt(included, key) === undefined) continue;
     findings.push({
       rule: `included holds the asked ${key}`,
       source: askedSource,

@@ -80,7 +80,9 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
         sessions: { count: plane.sessions.size, max: plane.sessions.max },
       });
     }),
-    route('POST', '/reset', 'reset', ({ session }) => json(plane.reset(session))),
+    route('POST', '/reset', 'reset', ({ query, session }) =>
+      json(plane.reset(session, { keepRequests: query.get('keep_requests') === 'true' })),
+    ),
     route('GET', '/snapshots', 'listSnapshots', ({ session }) => json(plane.snapshots(session))),
     route('POST', '/snapshots', 'takeSnapshot', ({ body, session }) =>
       json(plane.snapshot(body.name, session), 201),

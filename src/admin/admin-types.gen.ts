@@ -27,7 +27,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seeded state (the session's data; its snapshots are kept). */
+        /** Back to the seeded state (the session's data and its journal; its snapshots are kept). */
         post: operations["reset"];
         delete?: never;
         options?: never;
@@ -388,6 +388,17 @@ export interface components {
             session: string;
             /** @description The fault rule that acted on the request, as "id: what it did". */
             fault?: string | null;
+            /**
+             * @description What the mock ignored in the request, as the vendor does (decisions.md, Ignored input), in request
+             *     order; the answer's X-Subcat-Ignored header names the same. Empty when nothing was ignored, and
+             *     always empty for a mock started with --strict.
+             */
+            ignored?: {
+                /** @enum {string} */
+                kind: "parameter" | "include" | "member";
+                /** @description The parameter's name, the include member, or the body member's JSON pointer. */
+                name: string;
+            }[];
             request: components["schemas"]["JournalMessage"];
             response: components["schemas"]["JournalMessage"];
         };
@@ -567,6 +578,8 @@ export interface operations {
             query?: {
                 /** @description The session to act on (else the x-subcat-session header or the subcat-session cookie, else the default one). */
                 session?: components["parameters"]["Session"];
+                /** @description `true` keeps the session's journal (by default a reset clears it, so a test starts with none). */
+                keep_requests?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -107,7 +107,7 @@ export class ControlPlane<State> {
 
   /**
    * The session whose journal keeps a request, and that journal: a request that never reached its session
-   * (a 404, a 401...) makes none, and goes to the default session's.
+   * (a 404, a 401...) makes none, and goes to the default session's; a preflight (OPTIONS) makes the one it names.
    */
   private journalOf(exchange: Exchange<State>) {
     let name = exchange.session?.name;
@@ -116,7 +116,12 @@ export class ControlPlane<State> {
     } catch {
       name = '';
     }
-    return { name, journal: (this.sessions.peek(name) ?? this.sessions.use('').session).journal };
+    // A preflight is often a session's first request (its page's first call): it makes the session it names.
+    const session =
+      exchange.method === 'OPTIONS' && name !== ''
+        ? this.sessions.use(name).session
+        : this.sessions.peek(name);
+    return { name, journal: (session ?? this.sessions.use('').session).journal };
   }
 
   get delay(): Delay {
@@ -137,11 +142,13 @@ export class ControlPlane<State> {
     return this.sessions.peek(name);
   }
 
-  reset(name: string): SessionSummary {
+  /** Back to the seed; the session's journal is cleared too unless `keepRequests` (its snapshots are kept). */
+  reset(name: string, options: { keepRequests?: boolean } = {}): SessionSummary {
     const session = this.existing(name);
     if (session === undefined) return this.unmade(name);
     this.log?.event(name, { op: 'reset' });
     session.store.reset();
+    if (options.keepRequests !== true) session.journal.clear();
     return this.summary(session);
   }
 

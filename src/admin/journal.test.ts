@@ -144,7 +144,11 @@ describe('redacted', () => {
 describe('journalEntry', () => {
   it('shapes a record as the admin API shows it', () => {
     const entry = journalEntry(
-      record({ requestHeaders: { authorization: 'Bearer x', accept: '*/*' }, fault: 'fault-2: status 503' }),
+      record({
+        requestHeaders: { authorization: 'Bearer x', accept: '*/*' },
+        fault: 'fault-2: status 503',
+        ignored: [{ kind: 'parameter', name: 'sort' }],
+      }),
     );
     expect(entry).toEqual({
       id: 'r-1',
@@ -157,6 +161,7 @@ describe('journalEntry', () => {
       duration_ms: 1.23,
       session: '',
       fault: 'fault-2: status 503',
+      ignored: [{ kind: 'parameter', name: 'sort' }],
       request: { headers: { authorization: '<redacted>', accept: '*/*' }, body: null, truncated: false },
       response: {
         headers: { 'content-type': 'application/json', 'content-length': '2' },

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Step } from '../http/compose.js';
 import { SANE_ID, type Exchange } from '../http/route.js';
+import type { IgnoredInput } from '../vendor/ignored-input.js';
 import { matchesPattern } from './path-pattern.js';
 
 /** Bodies past this many characters are cut when recorded. */
@@ -23,6 +24,8 @@ export interface JournalRecord {
   durationMs: number;
   session: string;
   fault: string | undefined;
+  /** Input the mock ignored, as the vendor would (X-Subcat-Ignored). */
+  ignored?: readonly IgnoredInput[];
   requestHeaders: IncomingHttpHeaders;
   requestBody: string | Buffer | undefined;
   responseHeaders: Readonly<Record<string, string | number>>;
@@ -41,6 +44,8 @@ export interface JournalEntry {
   duration_ms: number;
   session: string;
   fault: string | null;
+  /** What the mock ignored in the request (an unknown parameter, include member or create member); [] for nothing. */
+  ignored: IgnoredInput[];
   request: { headers: Record<string, string>; body: string | null; truncated: boolean };
   response: { headers: Record<string, string>; body: string | null; truncated: boolean };
 }
@@ -256,6 +261,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     duration_ms: Math.round(record.durationMs * 100) / 100,
     session: record.session,
     fault: record.fault ?? null,
+    ignored: record.ignored?.map(({ kind, name }) => ({ kind, name })) ?? [],
     request: { headers: redacted(record.requestHeaders), ...shownBody(record.requestBody) },
     response: { headers: redacted(record.responseHeaders), ...shownBody(record.responseBody) },
   };
@@ -308,6 +314,7 @@ export function journalStep<State>(
       durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
       session: name,
       fault: exchange.fault,
+      ignored: exchange.ignored,
       requestHeaders: exchange.request.headers,
       requestBody: exchange.bodyText,
       responseHeaders: answer.headers,

@@ -13,7 +13,9 @@ export interface paths {
          * @description Returns all subscriptions, filtered with `eq` on account_id, name, email, external_ref, paged by offset.
          *     `meta` gives the number of matching records and the page (a convention, as for node products). Offsets
          *     stop at 10000: narrow the list with `filter` to reach records past it. A query parameter the operation
-         *     does not know is a 400 naming it (decisions.md).
+         *     does not know, and an `include` member it does not serve, are ignored as the vendor ignores them and
+         *     named in `X-Subcat-Ignored`; a mock started with `--strict` answers 400 naming them (decisions.md,
+         *     Ignored input).
          */
         get: operations["listSubscriptions"];
         put?: never;
@@ -62,7 +64,9 @@ export interface paths {
          * @description Returns the live products associated with the node. Curated products come first, in the node's
          *     curated order. `in(id, ...)` returns any number of ids in any order, ordered by last update.
          *     Offsets stop at 10000: narrow the list with `filter` to reach products past it. A query parameter the
-         *     operation does not know is a 400 naming it (decisions.md).
+         *     operation does not know, and an `include` member it does not serve, are ignored as the vendor ignores
+         *     them and named in `X-Subcat-Ignored`; a mock started with `--strict` answers 400 naming them
+         *     (decisions.md, Ignored input).
          */
         get: operations["getNodeProducts"];
         put?: never;
@@ -387,7 +391,8 @@ export interface components {
         };
         /**
          * @description The flat creation body (decisions.md): manual_payments, name, email and pending sit directly in data.
-         *     Unknown fields are rejected by the mock, to catch typos early.
+         *     Open, as the vendor's BuildSubscription: a member not listed here is ignored and named in
+         *     `X-Subcat-Ignored`; a mock started with `--strict` answers 400 naming it (decisions.md, Ignored input).
          */
         BuildSubscription: {
             external_ref?: components["schemas"]["ExternalRef"];
@@ -951,7 +956,10 @@ export interface components {
         SubscriptionUuid: components["schemas"]["UUID"];
         /** @description The catalog's id. */
         CatalogId: string;
-        /** @description The id of a published release, or `latest` for the most recently published release. */
+        /**
+         * @description The id of a published release, or `latest` for the most recently published release; `latestPublished`,
+         *     the vendor's word for it, is an alias of `latest` (decisions.md, Vendor aliases).
+         */
         ReleaseId: string;
         /** @description The hierarchy node's id. */
         NodeId: string;
@@ -986,7 +994,14 @@ export interface components {
         AcceptLanguage: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description What the mock ignored in the request, as the vendor would (decisions.md, Ignored input): `kind=name`
+         *     items, comma-separated, in request order, each once, e.g. `parameter=sort, include=pricing_options,
+         *     member=/data/coupon`; absent when nothing was ignored. A convention of the mock, not of the contract.
+         */
+        SubcatIgnored: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1019,6 +1034,7 @@ export interface operations {
             /** @description A page of subscriptions, with the asked-for plans and products under `included`. */
             200: {
                 headers: {
+                    "X-Subcat-Ignored": components["headers"]["SubcatIgnored"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1047,6 +1063,7 @@ export interface operations {
             /** @description The subscription is created. The numeric code is a convention (not shown in the interface). */
             201: {
                 headers: {
+                    "X-Subcat-Ignored": components["headers"]["SubcatIgnored"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1117,7 +1134,10 @@ export interface operations {
             path: {
                 /** @description The catalog's id. */
                 catalog_id: components["parameters"]["CatalogId"];
-                /** @description The id of a published release, or `latest` for the most recently published release. */
+                /**
+                 * @description The id of a published release, or `latest` for the most recently published release; `latestPublished`,
+                 *     the vendor's word for it, is an alias of `latest` (decisions.md, Vendor aliases).
+                 */
                 release_id: components["parameters"]["ReleaseId"];
                 /** @description The hierarchy node's id. */
                 node_id: components["parameters"]["NodeId"];
@@ -1131,6 +1151,7 @@ export interface operations {
                 headers: {
                     /** @description The language chosen from `accept-language` (a convention). */
                     "Content-Language"?: string;
+                    "X-Subcat-Ignored": components["headers"]["SubcatIgnored"];
                     [name: string]: unknown;
                 };
                 content: {

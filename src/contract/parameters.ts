@@ -43,7 +43,7 @@ function parameterValue(
   return coerce(raw.values[0] ?? '', schema);
 }
 
-interface DeclaredParameter {
+export interface DeclaredParameter {
   parameter: OpenAPIV3_1.ParameterObject;
   /** Where the parameter object lives in the document, for compiling its schema by pointer. */
   at: string[];
@@ -102,16 +102,23 @@ export function parameterValidator(document: OpenAPIV3_1.Document, op: SpecOpera
   };
 }
 
-/** One violation per distinct query name the operation does not declare (`page[size]`, `limit`, `filter[email]`). */
-function unknownQueryParameters(declared: readonly DeclaredParameter[], operationId: string) {
+/** Whether a query name is one the operation declares (`page[limit]` for the deepObject `page`). */
+export function queryNameTest(declared: readonly DeclaredParameter[]): (name: string) => boolean {
   const query = declared
     .filter(({ parameter }) => parameter.in === 'query')
     .map(({ parameter }) => parameter);
   const exact = new Set(query.filter((p) => p.style !== 'deepObject').map((p) => p.name));
   const deep = query.filter((p) => p.style === 'deepObject').map((p) => `${p.name}[`);
+  return (name) => exact.has(name) || deep.some((prefix) => name.startsWith(prefix) && name.endsWith(']'));
+}
+
+/** One violation per distinct query name the operation does not declare (`page[size]`, `limit`, `filter[email]`). */
+function unknownQueryParameters(declared: readonly DeclaredParameter[], operationId: string) {
+  const query = declared
+    .filter(({ parameter }) => parameter.in === 'query')
+    .map(({ parameter }) => parameter);
   const known = query.map((p) => (p.style === 'deepObject' ? `${p.name}[...]` : p.name));
-  const isKnown = (name: string) =>
-    exact.has(name) || deep.some((prefix) => name.startsWith(prefix) && name.endsWith(']'));
+  const isKnown = queryNameTest(declared);
   const list = known.length > 0 ? `the known ones are ${known.join(', ')}` : 'it takes no query parameters';
   return (search: URLSearchParams): Violation[] => {
     const violations: Violation[] = [];

@@ -4,7 +4,7 @@ import * as ajvFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { boundViolations, boundsOf, type BodyBounds } from './body-bounds.js';
 import { fragmentOf, isJsonObject as isObject, resolveRef } from './json-pointer.js';
-import { declaredParameters, parameterValidator, type ParameterInput } from './parameters.js';
+import { declaredParameters, parameterValidator, queryNameTest, type ParameterInput } from './parameters.js';
 import { loadSpec } from './spec-document.js';
 import { isJsonMediaType, listOperations, type SpecOperation } from './spec-operations.js';
 import { unknownFieldViolations } from './unknown-fields.js';
@@ -20,6 +20,8 @@ export interface OperationValidators {
   parameters: (input: ParameterInput) => Violation[];
   /** Lower-case names of the header parameters `parameters` reads: a request's validity depends on these. */
   headerNames: readonly string[];
+  /** Whether the operation declares this query parameter (unknown ones are ignored unless strict). */
+  knowsQuery: (name: string) => boolean;
 }
 
 export interface SpecValidators {
@@ -136,6 +138,7 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
       headerNames: declaredParameters(document, op)
         .filter(({ parameter }) => parameter.in === 'header')
         .map(({ parameter }) => parameter.name.toLowerCase()),
+      knowsQuery: queryNameTest(declaredParameters(document, op)),
     };
     if (mediaType !== undefined && isObject(content) && isObject(content[mediaType])) {
       const schemaAt = [...requestBody.at, 'content', mediaType, 'schema'];

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 /** Headers a browser app on another origin may read from our responses. */
 const EXPOSED =
-  'x-request-id, x-subcat-session, x-subcat-session-dropped, Content-Language, Location, Allow, WWW-Authenticate, Retry-After';
+  'x-request-id, x-subcat-session, x-subcat-session-dropped, Content-Language, Location, Allow, WWW-Authenticate, Retry-After, x-subcat-ignored';
 const DEFAULT_ALLOWED_HEADERS =
   'Content-Type, Authorization, Accept, Accept-Language, Prefer, X-Request-Id, X-Subcat-Session';
 

@@ -15,6 +15,7 @@ import {
   corsStep,
   errorsStep,
   executeStep,
+  lenientStep,
   preferStep,
   routeStep,
   validateStep,
@@ -35,6 +36,8 @@ export interface HttpOptions {
   /** Read X-Forwarded-Host/-Proto (only behind a proxy that sets them). */
   trustProxy: boolean;
   corsOrigins: CorsOrigins;
+  /** Answer 400 to input the vendor ignores (unknown parameters, include members, create members); default true. */
+  strict?: boolean;
 }
 
 /** The mock's own routes (the control plane, the inspector): each with a `guard`, validated against `validators`. */
@@ -64,6 +67,10 @@ export interface PipelineConfig<State> {
   fallbackHost: () => string;
   /** Bounds of the whole-response cache (default 64 MiB, 5,000 entries). */
   responseCache?: ResponseCacheLimits;
+  /** With auth on, throws the 401 for a request whose bearer token is not accepted (default: any bearer passes). */
+  bearer?: (request: IncomingMessage) => void;
+  /** Paths answered at the host root as well as under the base path (the vendor's token endpoint). */
+  rootPaths?: readonly string[];
   /** Whether the server is shutting down: answers then say `Connection: close`. */
   closing?: () => boolean;
   /** Told once an answer was handed to node (ended, or left open: a stream, a hang, a reset). */
@@ -108,18 +115,25 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   ]);
   const prism = new PrismFallback(validators.document, logger);
   const served = [...new Set([...routes.map((r) => r.path), ...validators.operations.map((o) => o.path)])];
+  const strict = options.strict ?? true;
   const cache = new ResponseCache(config.responseCache ?? DEFAULT_RESPONSE_CACHE_LIMITS);
   const pipeline = compose<Exchange<State>>([
     ...(config.outerSteps ?? []),
     corsStep(router, options.basePath, options.corsOrigins, own?.cors),
     errorsStep(logger),
-    routeStep<State>(router, { ...options, fallbackHost: config.fallbackHost, served }),
+    routeStep<State>(router, {
+      ...options,
+      fallbackHost: config.fallbackHost,
+      served,
+      rootPaths: config.rootPaths,
+    }),
     ...(own === undefined ? [] : [own.access]),
-    authStep(options.auth),
+    authStep(options.auth, config.bearer),
     ...config.sessionSteps,
     preferStep<State>(validators.document, prism),
+    lenientStep<State>(strict),
     cacheStep<State>(cache),
-    validateStep<State>(options.bodyLimit),
+    validateStep<State>(options.bodyLimit, strict),
     executeStep<State>(prism),
   ]);
   // A lingering close's bounds (nginx's lingering_close): enough for a client that sends its whole body first.

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SpecOperation, SpecValidators } from '../contract/validators.js';
 import type { Violation } from '../contract/violation.js';
 import type { Language } from '../i18n/language.js';
+import type { IgnoredInput } from '../vendor/ignored-input.js';
 /** Methods a route may serve; HEAD is answered by the GET route of the same path. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -19,6 +20,8 @@ export interface HandlerContext<State> {
   url: URL;
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`. */
   base: string;
+  /** The vendor prefix the path came in on (`/v2`, `/pcm`, or ''): links to the API keep it. */
+  prefix: string;
   /** The best supported match of Accept-Language. */
   language: Language;
   /** The state the request reads and writes (its session's). */
@@ -58,6 +61,10 @@ export interface Route<State> {
    * @example cacheVersion: (state) => state.subscriptions.version
    */
   cacheVersion?(state: State): number;
+  /** The `include` members it serves: others are ignored and named, unless the mock is strict. */
+  includes?: readonly string[];
+  /** A JSON pointer whose object's unknown members are ignored and named, unless strict (the vendor's open body). */
+  openMembers?: string;
   /** Set on the mock's own routes (admin-routes.ts): who may call it. */
   guard?: Guard;
 }
@@ -116,6 +123,10 @@ export class Exchange<State = unknown> {
   local = '/';
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */
   base = '';
+  /** The vendor prefix the path came in on (vendor-path.ts), '' for the spec's own paths. */
+  prefix = '';
+  /** Input ignored on the way (an unknown parameter, include value or body member): named in a header and the journal. */
+  readonly ignored: IgnoredInput[] = [];
   routed?: RoutedRequest<State>;
   session?: RequestSession<State>;
   /** The parsed, validated JSON body, when the operation takes one. */

@@ -1,6 +1,7 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Logger } from 'pino';
+import { isJsonObject } from '../contract/json-pointer.js';
 import type { Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';
 import { checkBearer } from './auth.js';
@@ -13,6 +14,10 @@ import { publicUrl, stripBasePath } from './public-url.js';
 import { hasBody, readBody, readJsonBody } from './read-body.js';
 import type { ResponseCache } from './response-cache.js';
 import { allowHeader, type Router } from './router.js';
+import { IGNORED_HEADER, ignoredInputHeader } from '../vendor/ignored-input.js';
+import { languageHeader, MOLTIN_LANGUAGE } from '../vendor/language-header.js';
+import { vendorPath } from '../vendor/vendor-path.js';
+import { hasIgnorable, lenientSearch } from './lenient-search.js';
 import { HTTP_METHODS, jsonAnswer, resultAnswer, type Answer, type Exchange, type Target } from './route.js';
 
 // The steps of the pipeline (pipeline.ts), outermost first: each an async function around the ones after it.
@@ -77,6 +82,8 @@ export interface RouteConfig {
   fallbackHost: () => string;
   /** The paths served, for the 404 detail. */
   served: readonly string[];
+  /** Paths answered at the host root as well as under the base path (the vendor's token endpoint). */
+  rootPaths?: readonly string[];
 }
 
 /** Parses the public URL once and finds the route; 404 and 405 (with Allow) are answered here. */
@@ -84,8 +91,11 @@ export function routeStep<State>(router: Router<Target<State>>, config: RouteCon
   const mount = (path: string) => (config.basePath === '/' ? path : config.basePath + path);
   return async (exchange, next) => {
     const url = publicUrl(exchange.request, config.fallbackHost(), config.trustProxy);
-    const local = stripBasePath(url.pathname, config.basePath);
-    const match = local === undefined ? { kind: 'not-found' as const } : router.match(exchange.method, local);
+    const below = stripBasePath(url.pathname, config.basePath);
+    const local = below ?? (config.rootPaths?.includes(url.pathname) === true ? url.pathname : undefined);
+    // The vendor's SDKs put /v2 or /pcm before the spec's paths: the prefix is read here, and only here.
+    const { path, prefix } = local === undefined ? { path: undefined, prefix: '' } : vendorPath(local);
+    const match = path === undefined ? { kind: 'not-found' as const } : router.match(exchange.method, path);
     if (match.kind === 'not-found') {
       const paths = config.served.slice(0, 10).map(mount).join(', ');
       throw HttpError.of(404, `Nothing is served at ${url.pathname}; paths served: ${paths}`);
@@ -96,18 +106,56 @@ export function routeStep<State>(router: Router<Target<State>>, config: RouteCon
       throw HttpError.of(405, detail, undefined, { Allow: allow });
     }
     exchange.url = url;
-    exchange.local = local ?? '/';
+    exchange.local = path ?? '/';
+    exchange.prefix = prefix;
     exchange.base = url.origin + (config.basePath === '/' ? '' : config.basePath);
     exchange.routed = { target: match.target, template: match.template, params: match.params };
     return next();
   };
 }
 
-/** With auth on, the operations need `Authorization: Bearer <any token>` (decisions.md, Authentication). */
-export function authStep(auth: boolean): Step {
+/**
+ * With auth on, the operations need a bearer token: `check` decides which (the mock's: one it issued, decisions.md,
+ * Authentication; by default any) and throws the 401.
+ */
+export function authStep(auth: boolean, check: (request: IncomingMessage) => void = checkBearer): Step {
   return async (exchange, next) => {
-    if (auth && exchange.routed?.target.guard === undefined) checkBearer(exchange.request);
+    if (auth && exchange.routed?.target.guard === undefined) check(exchange.request);
     return next();
+  };
+}
+
+/**
+ * Where the interface is silent the mock follows the vendor (decisions.md, Ignored input): a query parameter
+ * the operation does not declare and an `include` member it does not serve are dropped from the URL every
+ * later step reads, and every ignored item is named in `X-Subcat-Ignored`. Strict, nothing is dropped: the
+ * later steps answer 400 as before.
+ */
+export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    const { route, op, validators, guard } = exchange.routed?.target ?? {};
+    const operation = op === undefined ? undefined : validators?.operation(op.operationId);
+    const { searchParams } = exchange.url;
+    if (
+      !strict &&
+      guard === undefined &&
+      operation !== undefined &&
+      exchange.url.search !== '' &&
+      hasIgnorable(searchParams, operation.knowsQuery, route?.includes)
+    ) {
+      const found = lenientSearch(exchange.url.search.slice(1), operation.knowsQuery, route?.includes);
+      if (found.ignored.length > 0) {
+        const url = new URL(exchange.url.href);
+        url.search = found.search;
+        exchange.url = url;
+        exchange.ignored.push(...found.ignored);
+      }
+    }
+    const answer = await next();
+    const header = ignoredInputHeader(exchange.ignored);
+    return header === undefined
+      ? answer
+      : { ...answer, headers: { ...answer.headers, [IGNORED_HEADER]: header } };
   };
 }
 
@@ -162,7 +210,7 @@ export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
     const key = JSON.stringify([
       session.key,
       exchange.url.href,
-      ...['accept-language', ...headerNames].map((name) => request.headers[name] ?? null),
+      ...['accept-language', MOLTIN_LANGUAGE, ...headerNames].map((name) => request.headers[name] ?? null),
     ]);
     const hit = cache.get(key, version);
     if (hit !== undefined) return { ...hit, headers: { ...hit.headers } };
@@ -198,7 +246,7 @@ export const OWN_BODY_LIMIT = 64 * 1024;
  * once: a route with an operation that takes JSON reads it on POST/PUT/PATCH; an operation only the spec
  * describes reads JSON when it declares some, else text for Prism.
  */
-export function validateStep<State>(bodyLimit: number): Step<Exchange<State>> {
+export function validateStep<State>(bodyLimit: number, strict = true): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { target, params } = exchange.routed ?? { target: {}, params: {} };
     const { route, op, validators } = target;
@@ -222,7 +270,9 @@ export function validateStep<State>(bodyLimit: number): Step<Exchange<State>> {
         exchange.bodyText = text;
       });
       const found = operation.body?.(exchange.body);
-      violations.push(...(found?.violations ?? []));
+      const open = strict || target.guard !== undefined ? undefined : route?.openMembers;
+      const kept = open === undefined ? found?.violations : ignoreMembers(exchange, open, found?.violations);
+      violations.push(...(kept ?? []));
       omitted = found?.omitted ?? 0;
     } else if (route === undefined && hasBody(request))
       exchange.body = exchange.bodyText = (await readBody(request, bodyLimit)).toString('utf8');
@@ -230,6 +280,34 @@ export function validateStep<State>(bodyLimit: number): Step<Exchange<State>> {
     if (violations.length > 0 || conflicts.length > 0) throw refusal(violations, conflicts, omitted);
     return next();
   };
+}
+
+/**
+ * The violations left once unknown members directly in the object at `open` are ignored: each is deleted from
+ * the body (the store never sees it) and named on the exchange.
+ */
+function ignoreMembers(exchange: Exchange, open: string, violations: readonly Violation[] = []): Violation[] {
+  const holder = pointerObject(exchange.body, open);
+  return violations.filter((violation) => {
+    const member = violation.at.startsWith(`${open}/`) ? violation.at.slice(open.length + 1) : undefined;
+    if (
+      holder === undefined ||
+      violation.keyword !== 'unknownField' ||
+      member === undefined ||
+      member.includes('/')
+    )
+      return true;
+    delete holder[member.replace(/~1/g, '/').replace(/~0/g, '~')];
+    exchange.ignored.push({ kind: 'member', name: violation.at });
+    return false;
+  });
+}
+
+/** The JSON object at a pointer of plain names (`/data`), or undefined. */
+function pointerObject(value: unknown, pointer: string): Record<string, unknown> | undefined {
+  let at: unknown = value;
+  for (const name of pointer.split('/').slice(1)) at = isJsonObject(at) ? at[name] : undefined;
+  return isJsonObject(at) ? at : undefined;
 }
 
 /** The violations a conflict at the same place does not cover, and the status: 409 when only conflicts are left. */
@@ -259,7 +337,7 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<State>> 
     }
     const state = session?.state;
     if (state === undefined && target.guard === undefined) throw new Error('no session state for the route');
-    const accept = request.headers['accept-language'];
+    const accept = languageHeader(request.headers);
     const result = await target.route.handler({
       request,
       params: { ...params },
@@ -267,6 +345,7 @@ export function executeStep<State>(prism: PrismFallback): Step<Exchange<State>> 
       body,
       url,
       base: exchange.base,
+      prefix: exchange.prefix,
       language: accept === undefined ? DEFAULT_LANGUAGE : negotiateLanguage(accept),
       state: state as State,
       session: session?.name ?? '',

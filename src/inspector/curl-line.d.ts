@@ -1,3 +1,4 @@
+export const LEFT_OUT: RegExp;
 export function curlLine(request: {
   method: string;
   url: string;

@@ -1,5 +1,5 @@
 /** Headers a replay should not repeat: curl sets them itself, or they belong to the browser's connection. */
-const LEFT_OUT =
+export const LEFT_OUT =
   /^(host|connection|content-length|transfer-encoding|accept-encoding|keep-alive|sec-|user-agent$|origin$|referer$)/i;
 
 /** One shell word, single-quoted when it needs quoting. */

@@ -71,8 +71,12 @@ export function examplesPanel({ client, apiBase }) {
     byId('composer-body-field').hidden = !WITH_BODY.has(byId('composer-method').value);
   };
 
-  /** Puts a request in the composer. */
-  const load = ({ method, path, body, headers }) => {
+  /** The session a replayed request belongs to (undefined: the picked one). */
+  let loadedSession;
+
+  /** Puts a request in the composer; a replay names its own session. */
+  const load = ({ method, path, body, headers, session }) => {
+    loadedSession = session;
     byId('composer-method').value = method.toUpperCase();
     byId('composer-path').value = path;
     byId('composer-body').value =
@@ -90,7 +94,7 @@ export function examplesPanel({ client, apiBase }) {
   const send = async () => {
     let request;
     try {
-      request = composedRequest(apiBase, client.session);
+      request = composedRequest(apiBase, loadedSession ?? client.session);
     } catch (error) {
       out.replaceChildren(element('p', { class: 'problems', role: 'alert' }, error.message));
       return;
@@ -144,7 +148,7 @@ export function examplesPanel({ client, apiBase }) {
     copyButton(
       'Copy as curl',
       () => {
-        const request = composedRequest(apiBase, client.session);
+        const request = composedRequest(apiBase, loadedSession ?? client.session);
         return curlLine({ ...request, url: new URL(request.url, location.href).href });
       },
       { small: false },

@@ -154,6 +154,8 @@ export async function start(admin) {
   const pick = async (name) => {
     client.session = name;
     history.replaceState(null, '', location.pathname + sessionQuery(name) + location.hash);
+    // What belonged to the other session goes: its opened entry, the answer shown from it.
+    byId('response').replaceChildren();
     journal.refilter();
     await act(undefined, () => Promise.all([refresh(), journal.load()]));
   };
@@ -166,7 +168,9 @@ export async function start(admin) {
   const feed = followJournal(client, {
     entry: (entry) => {
       journal.add(entry);
-      if (!isControlPlane(entry.path ?? entry.url)) refreshSoon();
+      // A faulted request moves a rule's tally: shown with the entry, not a moment after.
+      if (entry.fault) void refresh().catch(showProblem);
+      else if (!isControlPlane(entry.path ?? entry.url)) refreshSoon();
     },
     mode: (mode) => {
       feedMode.dataset.mode = mode;

@@ -12,6 +12,7 @@ import {
   rowClass,
   sessionText,
 } from './journal-text.js';
+import { replayRequest } from './replay-request.js';
 import { messageView } from './message-view.js';
 import { act } from './notice.js';
 import { METHODS } from './operations.js';
@@ -59,11 +60,17 @@ function detailsView(entry, { apiBase, replay, follow, close }) {
     entry.operation_id ? element('span', {}, entry.operation_id) : undefined,
     element('span', { class: 'muted' }, `request id ${entry.id}`),
   ];
-  const local = entry.url.startsWith(`${apiBase}/`) ? entry.url.slice(apiBase.length) : entry.url;
   return [
     element('h3', { id: 'entry-title' }, `${entry.method} ${entry.url}`),
     element('p', { class: 'status-line' }, facts),
     entry.fault ? element('p', { class: 'status server-error' }, `Fault: ${entry.fault}`) : undefined,
+    entry.ignored?.length > 0
+      ? element(
+          'p',
+          { class: 'ignored' },
+          `Ignored (as the vendor does): ${entry.ignored.map(({ kind, name }) => `${kind} ${name}`).join(', ')}`,
+        )
+      : undefined,
     element(
       'div',
       { class: 'actions' },
@@ -71,7 +78,7 @@ function detailsView(entry, { apiBase, replay, follow, close }) {
         'button',
         {
           type: 'button',
-          onclick: () => replay({ method: entry.method, path: local, body: entry.request.body, headers: {} }),
+          onclick: () => replay(replayRequest(entry, apiBase)),
         },
         'Edit and send again',
       ),
@@ -233,8 +240,12 @@ export function journalPanel({ client, apiBase, replay, follow }) {
   return {
     add,
     load,
-    /** Shows the picked session's entries at once (the others' rows go), before its journal loads. */
-    refilter: render,
+    /** Shows the picked session's entries at once (the others' rows and the opened one go), before its journal loads. */
+    refilter: () => {
+      const shown = entries.find((entry) => entry.id === opened);
+      if (shown !== undefined && !entryMatches(shown, filter())) close();
+      render();
+    },
     /** The newest request id of the picked session, for polling. */
     newestId: () => entries.find((entry) => entry.session === client.session)?.id,
   };

@@ -172,6 +172,49 @@ describe('the inspector, in Chromium', () => {
     expectNoConsoleErrors(errors);
   });
 
+  it("replays an entry as it was sent, in its session; labels are unique; a session switch closes the other's entry", async ({
+    skip,
+  }) => {
+    const { page, errors } = await open(skip, 1280, '/?session=worker-9');
+    const id = FIXTURE_IDS.subscriptions.subscription_id;
+    const sent = await fetch(`${mock.url}${SUBSCRIPTIONS}/${id}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'fr-FR',
+        'x-subcat-session': 'worker-9',
+      },
+      body: JSON.stringify({ data: { id, type: 'subscription', attributes: {} } }),
+    });
+    expect(sent.status).toBe(200);
+    const row = page.locator('#journal-list .entry', { hasText: 'PUT' });
+    await row.first().click();
+    await page.getByRole('button', { name: 'Edit and send again' }).click();
+    expect(await page.locator('#composer-method').inputValue()).toBe('PUT');
+    expect(await page.locator('#composer-path').inputValue()).toBe(`${SUBSCRIPTIONS}/${id}`);
+    const headers = await page.locator('#composer-headers').inputValue();
+    expect(headers).toContain('accept-language: fr-FR');
+    expect(headers).toContain('x-subcat-session: worker-9');
+    expect(await page.locator('#composer-body').inputValue()).toMatch(/^\{\n {2}"data": \{\n/);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('#response .status.ok').waitFor();
+    const [replayed] = mock.session('worker-9').requests({ method: 'PUT', limit: 1 });
+    expect(replayed?.request.headers['accept-language']).toBe('fr-FR');
+    expect(replayed?.request.body).toMatch(/^\{\n {2}"data"/);
+
+    const labels = await page
+      .locator('label')
+      .evaluateAll((nodes) => nodes.map((node) => node.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
+    expect(labels.filter((label, at) => labels.indexOf(label) !== at)).toEqual([]);
+
+    await page.locator('#journal-list .entry', { hasText: 'PUT' }).first().click();
+    await page.locator('#entry h3').waitFor();
+    await page.locator('#session-select').selectOption('');
+    await expect.poll(() => page.locator('#entry').textContent()).toBe('');
+    expect(await page.locator('#response').textContent()).toBe('');
+    expectNoConsoleErrors(errors);
+  });
+
   it('resets to the seeded count, and takes, restores and deletes a snapshot', async ({ skip }) => {
     const { page, errors } = await open(skip);
     const seeded = await shownSubscriptions(page);
@@ -273,7 +316,7 @@ describe('the inspector, in Chromium', () => {
       ['session', /^SELECT#session-select Session$/],
       ['example', /^BUTTON# GET /],
       ['send', /^BUTTON# Send$/],
-      ['journal filter', /^SELECT#journal-method Method$/],
+      ['journal filter', /^SELECT#journal-method Method shown$/],
       ['reset', /^BUTTON#reset Reset to the seed$/],
       ['copy id', /^BUTTON# Copy catalog\./],
     ];

@@ -231,6 +231,41 @@ describe('GET /__subcat/requests', () => {
     expect(apart.map((entry) => entry.session)).toEqual(['kept-apart']);
     expect((await journal()).map((entry) => entry.session)).toEqual(['']);
   });
+
+  it('keeps a preflight in the session it names, a new one too', async () => {
+    const preflight = await client.call('OPTIONS', SUBSCRIPTIONS, {
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'x-subcat-session': 'first-call',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    const named = await journal('?session=first-call');
+    expect(named.map((entry) => [entry.method, entry.session])).toEqual([['OPTIONS', 'first-call']]);
+    expect(await journal()).toEqual([]);
+  });
+});
+
+describe('reset', () => {
+  it('clears the journal of the session, unless keep_requests=true', async () => {
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+    expect((await client.admin('POST', '/reset?keep_requests=true')).status).toBe(200);
+    expect(await journal()).toHaveLength(1);
+    expect((await client.admin('POST', '/reset')).status).toBe(200);
+    expect(await journal()).toEqual([]);
+  });
+
+  it('of the handle clears the journal too; clearRequests() empties it without a reset', async () => {
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+    mock.reset({ keepRequests: true });
+    expect(mock.requests()).toHaveLength(1);
+    mock.clearRequests();
+    expect(mock.requests()).toEqual([]);
+    await client.call('GET', `${SUBSCRIPTIONS}?page%5Blimit%5D=1`);
+    mock.reset();
+    expect(mock.requests()).toEqual([]);
+  });
 });
 
 describe('DELETE /__subcat/requests', () => {

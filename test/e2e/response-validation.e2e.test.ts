@@ -196,7 +196,7 @@ describe.each(SEEDS)('responses of a mock seeded with %i', (seed) => {
       ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/not-a-uuid`, { body: update({}, 'not-a-uuid') }, 400],
       ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/00000000-0000-4000-8000-000000000000`, { body: update({}, '00000000-0000-4000-8000-000000000000') }, 404],
       ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/${fixed}`, { body: update({}, ids.subscriptions.pending_subscription_id) }, 409],
-      ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/${fixed}`, { body: { data: { id: fixed, type: 'plan', attributes: {} } } }, 409],
+      ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/${fixed}`, { body: { data: { id: fixed, type: 'plan', attributes: {} } } }, 400],
       ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/${fixed}`, { raw: big }, 413],
       ['updateSubscription', 'PUT', `${SUBSCRIPTIONS}/${fixed}`, { raw: '{}', headers: { 'content-type': 'application/xml' } }, 415],
       ['listSubscriptions', 'GET', SUBSCRIPTIONS + q({ 'page[limit]': '101', 'page[offset]': '-1', include: 'offerings' }), {}, 400],

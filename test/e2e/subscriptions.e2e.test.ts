@@ -298,12 +298,12 @@ describe('subscriptions over HTTP: errors', () => {
     { title: 'a body that is not JSON', send: () => call('POST', `${mock.url}${COLLECTION}`, 'name=x', { 'content-type': 'text/plain' }), status: 415 },
     { title: 'an update of an unknown subscription', send: () => put(unknownId, { id: unknownId, type: 'subscription', attributes: {} }), status: 404, source: { parameter: 'subscription_uuid' } },
     { title: 'an update whose data.id differs from the path', send: () => put(ids.subscription_id, { id: unknownId, type: 'subscription', attributes: {} }), status: 409, source: { pointer: '/data/id' } },
-    { title: 'an update whose data.type is not subscription', send: () => put(ids.subscription_id, { id: ids.subscription_id, type: 'subscription_offering', attributes: {} }), status: 409, source: { pointer: '/data/type' } },
+    { title: 'an update whose data.type is not subscription', send: () => put(ids.subscription_id, { id: ids.subscription_id, type: 'subscription_offering', attributes: {} }), status: 400, source: { pointer: '/data/type' } },
     { title: 'a plan switch to a foreign plan', send: () => put(ids.subscription_id, { id: ids.subscription_id, type: 'subscription', attributes: { plan_id: unknownId } }), status: 400, source: { pointer: '/data/attributes/plan_id' } },
     { title: 'a filter on an attribute not listed', send: () => call('GET', `${mock.url}${COLLECTION}?${filterQuery('eq(currency,USD)')}`), status: 400, source: { parameter: 'filter' } },
     { title: 'an in() filter', send: () => call('GET', `${mock.url}${COLLECTION}?${filterQuery(`in(account_id,${ids.account_id})`)}`), status: 400, source: { parameter: 'filter' } },
     { title: 'a page limit over 100', send: () => call('GET', `${mock.url}${COLLECTION}?page[limit]=101`), status: 400, source: { parameter: 'page[limit]' } },
-    { title: 'an unknown include', send: () => call('GET', `${mock.url}${COLLECTION}?include=offerings`), status: 400, source: { parameter: 'include' } },
+    { title: 'an include with an empty member', send: () => call('GET', `${mock.url}${COLLECTION}?include=plans,`), status: 400, source: { parameter: 'include' } },
     { title: 'DELETE on the collection', send: () => call('DELETE', `${mock.url}${COLLECTION}`), status: 405 },
   ]; // prettier-ignore
   it.each(cases)(

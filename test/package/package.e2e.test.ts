@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,8 @@ function footprint(folder: string): { bytes: number; packages: number } {
 }
 
 beforeAll(async () => {
-  await run(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')], { cwd: root });
+  // The full build, as `prepack` runs it (the quick build of npm start writes no declarations).
+  await run(npm, ['run', 'build', '--silent'], { cwd: root });
   project = mkdtempSync(join(tmpdir(), 'subcat-package-'));
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
     cwd: root,
@@ -91,6 +92,49 @@ describe('the packed package', () => {
   it.each(['mock', 'check'])('runs `npx subcat %s --help`', async (command) => {
     const { stdout } = await run('npx', ['subcat', command, '--help'], { cwd: project });
     expect(stdout).toMatch(new RegExp(`^Usage: subcat ${command}`));
+  });
+
+  it('resolves the spec documents by their exported paths', async () => {
+    const script = [
+      "for (const name of ['openapi', 'admin.openapi', 'vendor.openapi'])",
+      "  console.log(new URL(import.meta.resolve(`subcat/spec/${name}.yaml`)).pathname.split('/node_modules/')[1]);",
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
+    expect(stdout.trim().split('\n')).toEqual([
+      'subcat/spec/openapi.yaml',
+      'subcat/spec/admin.openapi.yaml',
+      'subcat/spec/vendor.openapi.yaml',
+    ]);
+  });
+
+  it('stops the mock when what started it stops (`npx subcat mock & kill $!` frees the port)', async () => {
+    const npx = spawn('npx', ['subcat', 'mock', '--port', '0', '--log-level', 'warn'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address in 30 s: ${printed}`)), 30_000);
+      npx.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const found = /listening on (\S+)/.exec(printed)?.[1];
+        if (found !== undefined) {
+          clearTimeout(timer);
+          resolve(found);
+        }
+      });
+    });
+    expect((await fetch(`${url}/__health`)).status).toBe(200);
+    npx.kill('SIGTERM');
+    let listening = true;
+    for (let tries = 0; tries < 50 && listening; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      listening = await fetch(`${url}/__health`).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(listening).toBe(false);
   });
 
   it('imports every export and serves the seeded data from the installed copy', async () => {

@@ -139,7 +139,9 @@ export async function startFake(mode: Mode, prefix = '', options: FakeOptions = 
       if (known === undefined) throw new Rejected(404, 'unknown subscription');
       const body = readJson(req, raw);
       const data = (body as { data?: { id?: unknown; type?: unknown } } | null)?.data;
-      if (data?.id !== id || data.type !== 'subscription') throw new Rejected(409, 'id or type mismatch');
+      // decisions.md: a wrong type is the schema's 400 (the vendor's), another id a 409.
+      if (data?.type !== 'subscription') throw new Rejected(400, 'data.type must be subscription');
+      if (data.id !== id) throw new Rejected(409, 'id mismatch');
       if (validator.validateRequest('updateSubscription', body).length > 0)
         throw new Rejected(400, 'invalid body');
       return { status: 200, body: { data: known } };

@@ -21,7 +21,7 @@ const weekly = { name: 'Weekly tea', billing_interval_type: 'week', billing_freq
 /** The handler's answer as a client reads it, or the HttpError it throws. */
 function create(state: OperationsState, data: object) {
   try {
-    const result = createSubscription.handler({ request: {} as IncomingMessage, params: {}, query: LIST_URL.searchParams, body: { data }, url: LIST_URL, base: 'http://127.0.0.1:4010/v2', language: 'en-US', state, session: '' }); // prettier-ignore
+    const result = createSubscription.handler({ request: {} as IncomingMessage, params: {}, query: LIST_URL.searchParams, body: { data }, url: LIST_URL, base: 'http://127.0.0.1:4010/v2', language: 'en-US', state, prefix: '', session: '' }); // prettier-ignore
     if (result instanceof Promise) throw new Error('a create answers synchronously');
     return {
       status: result.status,

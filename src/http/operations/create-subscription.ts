@@ -10,6 +10,8 @@ export const createSubscription: Route<OperationsState> = {
   operationId: 'createSubscription',
   method: 'POST',
   path: '/subscriptions/subscriptions',
+  // The vendor's BuildSubscription is an open object (decisions.md, Ignored input).
+  openMembers: '/data',
   handler: ({ body, url, state }) => {
     const result = state.subscriptions.create(decodeCreate(body as Schemas['CreateSubscriptionRequest']));
     if (!result.ok)

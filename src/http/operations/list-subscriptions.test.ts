@@ -19,7 +19,7 @@ const stateOf = (pageLength = 25): OperationsState => {
 function list(state: OperationsState, query: string) {
   const url = new URL(`${BASE}/subscriptions/subscriptions?${query}`);
   try {
-    const result = listSubscriptions.handler({ request: {} as IncomingMessage, params: {}, query: url.searchParams, body: undefined, url, base: BASE, language: 'en-US', state, session: '' }); // prettier-ignore
+    const result = listSubscriptions.handler({ request: {} as IncomingMessage, params: {}, query: url.searchParams, body: undefined, url, base: BASE, language: 'en-US', state, prefix: '', session: '' }); // prettier-ignore
     if (result instanceof Promise) throw new Error('the list answers synchronously');
     return { status: result.status, body: JSON.parse(JSON.stringify(result.body)) };
   } catch (error) {

@@ -14,6 +14,7 @@ export const listSubscriptions: Route<OperationsState> = {
   path: '/subscriptions/subscriptions',
   // The page depends only on the request and the store, so a page made at one version can be replayed.
   cacheVersion: (state) => state.subscriptions.version,
+  includes: SUBSCRIPTION_INCLUDES,
   handler: ({ query, url, base, state }) => {
     const { filter, page, include } = readCollectionQuery(query, state.pageLength, vocabulary);
     const found = state.subscriptions.list(filter, page);

@@ -32,7 +32,7 @@ function get(call: Call = {}) {
   const url = new URL(`${base}/catalogs/${catalog}/releases/${release}/nodes/${node}/relationships/products?${query}`);
   const params = { catalog_id: catalog, release_id: release, node_id: node };
   try {
-    const result = getNodeProducts.handler({ request: {} as IncomingMessage, params, query: url.searchParams, body: undefined, url, base, language: language as Language, state, session: '' });
+    const result = getNodeProducts.handler({ request: {} as IncomingMessage, params, query: url.searchParams, body: undefined, url, base, language: language as Language, state, prefix: '', session: '' });
     if (result instanceof Promise) throw new Error('node products answer synchronously');
     return { status: result.status, headers: result.headers, body: JSON.parse(JSON.stringify(result.body)) };
   } catch (error) {

@@ -27,6 +27,8 @@ export interface ProductView {
   nodeId: string;
   /** Absolute origin and base path of the mock, e.g. `http://127.0.0.1:4010/v2`, for links. */
   linkBase: string;
+  /** Origin and base path for the mock's own assets (no vendor prefix); `linkBase` when not given. */
+  assetBase?: string;
 }
 
 /** `display_price` of a price in the catalog's display currency and tax rate; none without that currency. */

@@ -2,6 +2,7 @@ import type { NodeProductInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
 import type { FileRecord, ProductRecord } from '../../store/catalog/catalog-records.js';
 import { assetLink } from '../asset-link.js';
+import { includedMembers } from '../included-members.js';
 import type { NodeProductsPage } from '../../store/catalog/catalog-store.js';
 import { includedRecords } from '../../store/catalog/included-records.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
@@ -24,7 +25,7 @@ export function nodeProductsDocument(
     meta: pageMeta(total, page),
     data: products.map(({ product, curated }) => encodeNodeProduct(product, view, curated)),
     links: pageLinks(url, total, page),
-    included: include.size === 0 ? undefined : included(found, include, encode, view.linkBase),
+    included: includedMembers(included(found, include, encode, view.assetBase ?? view.linkBase)),
   };
 }
 
@@ -33,7 +34,7 @@ function included(
   include: ReadonlySet<NodeProductInclude>,
   encode: (product: ProductRecord) => unknown,
   base: string,
-): Record<string, unknown> {
+): Record<string, unknown[] | undefined> {
   const { catalog, release } = found.place;
   const records = includedRecords(
     found.products.map((entry) => entry.product),

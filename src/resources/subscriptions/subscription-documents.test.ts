@@ -40,10 +40,11 @@ function plainText(records: readonly SubscriptionRecord[], total: number, includ
     for (const plan of offering.plans) if (!plans.has(plan.id)) plans.set(plan.id, encodeOfferingPlan(plan, offering, active.has(plan.id)));
     for (const product of offering.products) if (!products.has(product.id)) products.set(product.id, encodeOfferingProduct(product, offering, BASE));
   }
-  const included = include.size === 0 ? undefined : {
-    ...(include.has('plans') && { plans: [...plans.values()] }),
-    ...(include.has('products') && { products: [...products.values()] }),
+  const members = {
+    ...(include.has('plans') && plans.size > 0 && { plans: [...plans.values()] }),
+    ...(include.has('products') && products.size > 0 && { products: [...products.values()] }),
   };
+  const included = Object.keys(members).length === 0 ? undefined : members;
   return JSON.stringify({ meta: pageMeta(total, page), data: records.map(encodeSubscription), included, links: pageLinks(url, total, page) });
 } // prettier-ignore
 
@@ -127,9 +128,10 @@ describe('subscriptionsDocument', () => {
     expect(included.products.map((product: { id: string }) => product.id)).toEqual(ids.product_ids);
   }); // prettier-ignore
 
-  it('includes empty lists for an empty page', () => {
+  it('omits included on an empty page, as the vendor does when nothing is included', () => {
     const body = JSON.parse(listed([], { offset: 5000, limit: 25 }, ['plans', 'products']).text);
-    expect([body.data, body.included]).toEqual([[], { plans: [], products: [] }]);
+    expect(body.data).toEqual([]);
+    expect(body).not.toHaveProperty('included');
   });
 
   const arithmetic = [

@@ -2,6 +2,7 @@ import type { SubscriptionInclude } from '../../query/include.js';
 import type { Page } from '../../query/paging.js';
 import type { OfferingRecord, SubscriptionRecord } from '../../store/subscriptions/records.js';
 import type { SubscriptionPage } from '../../store/subscriptions/subscription-store.js';
+import { includedMembers } from '../included-members.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
 import { encodeOfferingPlan, encodeOfferingProduct } from './offering-resources.js';
 import { encodeSubscription } from './subscription-resource.js';
@@ -12,7 +13,7 @@ export function subscriptionDocument(record: SubscriptionRecord): { data: unknow
 }
 
 /**
- * A list page: `{ meta, data, included?, links }`; `included` only when asked, with only the asked keys,
+ * A list page: `{ meta, data, included?, links }`; `included` only when asked and found, with only those keys,
  * the plans and products of the page's offerings, each once, first seen first.
  * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, 'http://127.0.0.1:4010')
  */
@@ -27,7 +28,7 @@ export function subscriptionsDocument(
   return {
     meta: pageMeta(total, page),
     data: records.map(encodeSubscription),
-    included: include.size === 0 ? undefined : included(records, include, base),
+    included: includedMembers(included(records, include, base)),
     links: pageLinks(url, total, page),
   };
 }
@@ -36,9 +37,9 @@ function included(
   records: readonly SubscriptionRecord[],
   include: ReadonlySet<SubscriptionInclude>,
   base: string,
-): Record<string, unknown> {
+): Record<string, unknown[]> {
   const offerings = [...new Set(records.map((record) => record.offering))];
-  const members: Record<string, unknown> = {};
+  const members: Record<string, unknown[]> = {};
   if (include.has('plans')) {
     const active = new Set(records.map((record) => record.plan_id));
     members.plans = uniqueOf(offerings, (offering) => offering.plans).map(({ item, offering }) =>

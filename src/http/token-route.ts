@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import { TOKEN_PATH, tokenRequest, type TokenRegistry } from '../vendor/access-token.js';
+import { HttpError } from './http-error.js';
+import { readBody } from './read-body.js';
+import type { Route } from './route.js';
+
+/** The token endpoint's body limit: a token request is a few fields (spec/vendor.openapi.yaml). */
+const TOKEN_BODY_LIMIT = 16 * 1024;
+
+/**
+ * `POST /oauth/access_token` (spec/vendor.openapi.yaml): the token the vendor's SDKs ask for before any call,
+ * in the vendor's flat shape, or the vendor's 400. An open route: no admin token, no bearer, no session.
+ */
+export function tokenRoute<State>(registry: TokenRegistry, now: () => number = Date.now): Route<State> {
+  return {
+    method: 'POST',
+    path: TOKEN_PATH,
+    guard: 'open',
+    handler: async ({ request }) => {
+      const text = (await readBody(request, TOKEN_BODY_LIMIT)).toString('utf8');
+      const read = tokenRequest(request.headers['content-type'], text);
+      if (!read.ok) return { status: 400, body: { errors: read.errors } };
+      return { status: 200, body: registry.issue(read.grant, now()) };
+    },
+  };
+}
+
+/** With auth on, the bearer check of the four operations: a token this mock issued and that has not expired. */
+export function issuedBearer(registry: TokenRegistry, now: () => number = Date.now) {
+  return (request: IncomingMessage): void => {
+    const check = registry.check(request.headers.authorization, now());
+    if (!check.ok)
+      throw HttpError.of(401, check.detail, { header: 'Authorization' }, { 'WWW-Authenticate': 'Bearer' });
+  };
+}
