@@ -25,8 +25,6 @@ const NOT_RUN_YET: Record<string, string> = {
   'npm run mock -- --delay 300                   # every answer of the four operations 300 ms late':
     'starts long-running mocks on 4010',
   'npm run mock -- --state-file .subcat-state.jsonl': 'starts a long-running mock on 4010',
-  'subcat mock: could not start: state file .subcat-state.jsonl ends in the middle of a line (was it cut short?); move the file away to start from the seed, or restore it from a copy':
-    'output shown, not a command (could be checked by starting with a cut file)',
   'npm run mock -- --admin-token change-me-please': 'starts a long-running mock on 4010 with a token',
   '// fixtures.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
   '// subscriptions.spec.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
@@ -38,6 +36,12 @@ const NOT_RUN_YET: Record<string, string> = {
     'needs an earlier report and a server',
   '  ✗ filters.node-products-eq-sku  getNodeProducts  [contract] interface.md § Get a node\'s products: "eq | name, sku, slug, ..."':
     'output shown, not a command',
+  'subcat mock: could not start: state file .subcat-state.jsonl is in use by another mock (process 4242, started 2026-11-27T14:37:41.471Z; lock .subcat-state.jsonl.lock); stop that mock, or give this one another --state-file; delete the lock only if no mock runs':
+    'output shown, not a command (test/e2e/control-plane-state-file-attacks checks the line)',
+  "subcat mock: could not start: state file .subcat-state.jsonl line 7 has a session name '../../etc' the API refuses (it must be 1 to 64 letters, digits, '.', '_' or '-'); start with --state-file-repair to keep lines 1-6 and drop the rest, or delete the file to start from the seed":
+    'output shown, not a command (test/e2e/control-plane-state-file-attacks checks the line)',
+  "subcat proxy --upstream https://staging.example.com --header 'Authorization: Bearer …' \\":
+    'needs a staging server and an app to drive through it',
   'jobs:': 'a GitHub Actions workflow',
   '#!/usr/bin/env bash': 'starts the mock on the fixed port 4010 and a whole kit run',
 };

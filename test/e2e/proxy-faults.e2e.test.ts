@@ -98,7 +98,8 @@ const cases: Array<{
     fault: 'include-ignored',
     paths: () => [`${LIST}?include=plans,products`],
     checkId: 'rules.every-exchange',
-    rule: 'included holds the asked plans',
+    // An asked key with nothing in it may be left out (decisions.md, Include): what the page references is missing.
+    rule: 'included.plans holds the plan of every subscription of the page (its plan_id)',
   },
   {
     fault: 'draft-product-leaks',

@@ -8,13 +8,13 @@ import { packageRoot } from '../../src/package-root.js';
 
 // The repository as a git dependency (`npm install git+file://...`): npm clones it, installs its dev
 // dependencies, runs `prepare`, packs and installs the result. About 3 minutes on the 2-core machine (every dev
-// dependency is installed into the clone), so it runs only with SUBCAT_GIT_INSTALL=1; it installs the last
+// dependency is installed into the clone), so it is left out of npm test and runs with `npm run test:git-install`; it installs the last
 // commit of this checkout, not uncommitted changes.
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let project = '';
 
-describe.runIf(process.env.SUBCAT_GIT_INSTALL === '1')('the repository installed as a git dependency', () => {
+describe('the repository installed as a git dependency', () => {
   beforeAll(async () => {
     project = mkdtempSync(join(tmpdir(), 'subcat-git-'));
     writeFileSync(
