@@ -41,22 +41,3 @@ export function lenientSearch(
   }
   return { search: ignored.length === 0 ? search : kept.join('&'), ignored };
 }
-
-/**
- * Whether a query holds anything `lenientSearch` would take out: the cheap test every request pays, on the
- * URL's parsed parameters, before the string is rewritten.
- * @example hasIgnorable(new URLSearchParams('sort=x'), (name) => name !== 'sort', undefined) // true
- */
-export function hasIgnorable(
-  query: URLSearchParams,
-  knows: (name: string) => boolean,
-  includes: readonly string[] | undefined,
-): boolean {
-  for (const [name, value] of query) {
-    if (!knows(name)) return true;
-    if (name === 'include' && includes !== undefined)
-      for (const member of value.split(','))
-        if (member.trim() !== '' && !includes.includes(member.trim())) return true;
-  }
-  return false;
-}

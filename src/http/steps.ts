@@ -17,7 +17,7 @@ import { allowHeader, type Router } from './router.js';
 import { IGNORED_HEADER, ignoredInputHeader } from '../vendor/ignored-input.js';
 import { languageHeader, MOLTIN_LANGUAGE } from '../vendor/language-header.js';
 import { vendorPath } from '../vendor/vendor-path.js';
-import { hasIgnorable, lenientSearch } from './lenient-search.js';
+import { lenientSearch } from './lenient-search.js';
 import { HTTP_METHODS, jsonAnswer, resultAnswer, type Answer, type Exchange, type Target } from './route.js';
 
 // The steps of the pipeline (pipeline.ts), outermost first: each an async function around the ones after it.
@@ -135,14 +135,7 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { route, op, validators, guard } = exchange.routed?.target ?? {};
     const operation = op === undefined ? undefined : validators?.operation(op.operationId);
-    const { searchParams } = exchange.url;
-    if (
-      !strict &&
-      guard === undefined &&
-      operation !== undefined &&
-      exchange.url.search !== '' &&
-      hasIgnorable(searchParams, operation.knowsQuery, route?.includes)
-    ) {
+    if (!strict && guard === undefined && operation !== undefined && exchange.url.search !== '') {
       const found = lenientSearch(exchange.url.search.slice(1), operation.knowsQuery, route?.includes);
       if (found.ignored.length > 0) {
         const url = new URL(exchange.url.href);
