@@ -167,9 +167,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const health = mount(HEALTH_PATH);
   const admin = mount(ADMIN_PREFIX);
   const adminBelow = mount(`${ADMIN_PREFIX}/`);
-  const ownPath = (path: string) =>
-    path === root || path === health || path === admin || path.startsWith(adminBelow);
-  const steps = plane.steps(ownPath);
+  const steps = plane.steps({ exact: [root, health, admin], below: adminBelow });
   const corsOrigins = resolved.corsOrigins.length === 0 ? 'any' : resolved.corsOrigins;
   const ownRoutes = adminRoutes({
     plane,
@@ -263,6 +261,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
       const { completed, cut } = await running.close();
       stateFile?.close();
       logger.info({ completed, cut }, 'stopped: requests in flight at the stop were completed or cut');
+      logger.flush(); // the lines still buffered go out before the caller goes on (or exits)
     },
   };
 }

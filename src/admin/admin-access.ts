@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Step } from '../http/compose.js';
+import type { Step } from '../http/route.js';
 import type { OwnOrigins } from '../http/steps.js';
 import { HttpError } from '../http/http-error.js';
-import { isJsonMediaType } from '../contract/spec-operations.js';
+import { isJsonMediaType } from '../contract/json-pointer.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
 
@@ -143,7 +143,7 @@ function notFromAForm(request: IncomingMessage, origins: OwnOrigins | undefined)
  */
 export function adminOrigins(listed: readonly string[]): OwnOrigins {
   return {
-    paths: (local) => local === '/' || local === '/__subcat' || local.startsWith('/__subcat/'),
+    paths: { exact: ['/', '/__subcat'], below: '/__subcat/' },
     origins: (request) => [...listed, `http://${request.headers.host ?? ''}`],
   };
 }

@@ -1,5 +1,4 @@
-import type { Step } from '../http/compose.js';
-import type { Exchange } from '../http/route.js';
+import type { Exchange, OwnPaths, Step } from '../http/route.js';
 import { HttpError } from '../http/http-error.js';
 import type { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
 import {
@@ -8,11 +7,10 @@ import {
   type SubscriptionWrite,
 } from '../store/subscriptions/subscription-store.js';
 import { FaultRules, faultStep, type Delay, type FaultRuleInput, type FaultRuleView } from './faults.js';
-import { JournalFeed } from './journal-feed.js';
-import { journalStep, type JournalEntry, type JournalFilter } from './journal.js';
+import { JournalFeed, type JournalEntry, type JournalFilter } from './journal.js';
 import { seededDraws } from './seeded-draws.js';
 import { snapshotBytes, snapshotRefusal } from './snapshot-bounds.js';
-import { Sessions, sessionNameOf, sessionStep, type Session } from './sessions.js';
+import { journalStep, Sessions, sessionStep, type Session } from './sessions.js';
 
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
 export interface ChangeLog {
@@ -62,16 +60,15 @@ export class ControlPlane<State> {
   readonly sessions: Sessions<State>;
   readonly faults: FaultRules;
   readonly feed = new JournalFeed();
-  private delaySetting: Delay;
   private readonly draw: () => number;
   private log: ChangeLog | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: ControlPlaneOptions<State>) {
     this.now = options.now ?? Date.now;
-    this.delaySetting = options.delay;
     this.draw = seededDraws(options.seed);
     this.faults = new FaultRules(this.now);
+    this.faults.delay = options.delay;
     const seededCount = options.seeded.records.length;
     this.sessions = new Sessions<State>({
       max: options.maxSessions,
@@ -81,7 +78,7 @@ export class ControlPlane<State> {
       newStore: (name) => this.newStore(name),
       stateOf: options.stateOf,
       onDrop: (name) => this.log?.event(name, { op: 'drop' }),
-      onRecord: (record) => this.feed.announce(record),
+      feed: this.feed,
     });
     // The shared limit counts the seeded records once: creates past it are refused in every session.
     this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);
@@ -95,41 +92,22 @@ export class ControlPlane<State> {
   }
 
   /** The steps of the pipeline: `outer` around everything (the journal), `session` around the operations. */
-  steps(ownPath: (path: string) => boolean): {
+  steps(own: OwnPaths): {
     outer: Step<Exchange<State>>[];
     session: Step<Exchange<State>>[];
   } {
     return {
-      outer: [journalStep(ownPath, (exchange) => this.journalOf(exchange))],
-      session: [sessionStep(this.sessions), faultStep(this.faults, () => this.delaySetting, this.draw)],
+      outer: [journalStep(own, this.sessions)],
+      session: [sessionStep(this.sessions), faultStep(this.faults, this.draw)],
     };
   }
 
-  /**
-   * The session whose journal keeps a request, and that journal: a request that never reached its session
-   * (a 404, a 401...) makes none, and goes to the default session's; a preflight (OPTIONS) makes the one it names.
-   */
-  private journalOf(exchange: Exchange<State>) {
-    let name = exchange.session?.name;
-    try {
-      name ??= sessionNameOf(exchange.request);
-    } catch {
-      name = '';
-    }
-    // A preflight is often a session's first request (its page's first call): it makes the session it names.
-    const session =
-      exchange.method === 'OPTIONS' && name !== ''
-        ? this.sessions.use(name).session
-        : this.sessions.peek(name);
-    return { name, journal: (session ?? this.sessions.use('').session).journal };
-  }
-
   get delay(): Delay {
-    return this.delaySetting;
+    return this.faults.delay;
   }
 
   set delay(delay: Delay) {
-    this.delaySetting = delay;
+    this.faults.delay = delay;
   }
 
   /** The session of that name, made from the seed when it does not exist (a write is about to need it). */

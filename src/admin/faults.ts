@@ -1,4 +1,4 @@
-import type { Next, Step } from '../http/compose.js';
+import type { Next, Step } from '../http/route.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorBody, errorObject } from '../http/http-error.js';
 import { jsonAnswer, type Answer, type Exchange } from '../http/route.js';
@@ -55,6 +55,8 @@ interface Rule {
  * @example faults.add({ operationId: 'listSubscriptions', status: 503, times: 3 })
  */
 export class FaultRules {
+  /** The latency every operation gets, besides a rule's own (`--delay`, `PUT /__subcat/delay`). */
+  delay: Delay = null;
   private rules: Rule[] = [];
   private serial = 0;
 
@@ -164,11 +166,7 @@ function view(rule: Rule): FaultRuleView {
  * Faults and latency, matched and carried out here, for the operations only (never the mock's own routes):
  * the latency every operation gets and the rule's delay, then the rule's status, reset, hang or truncation.
  */
-export function faultStep<State>(
-  faults: FaultRules,
-  delay: () => Delay,
-  draw: () => number,
-): Step<Exchange<State>> {
+export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { op, guard } = exchange.routed?.target ?? {};
     if (guard !== undefined) return next();
@@ -181,7 +179,7 @@ export function faultStep<State>(
       session: exchange.session?.name ?? '',
     });
     if (action !== undefined) exchange.fault = action.note;
-    await Promise.all([wait(delay(), draw), wait(action?.delay ?? null, draw)]);
+    await Promise.all([wait(faults.delay, draw), wait(action?.delay ?? null, draw)]);
     return action === undefined ? next() : carryOut(action, next);
   };
 }

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Step } from '../http/compose.js';
-import { SANE_ID, type Exchange } from '../http/route.js';
 import type { IgnoredInput } from '../vendor/ignored-input.js';
-import { matchesPattern } from './path-pattern.js';
+import { entryFilter, type JournalEntry, type JournalFilter } from './journal-query.js';
+
+export type { JournalEntry, JournalFilter };
 
 /** Bodies past this many characters are cut when recorded. */
 export const JOURNAL_BODY_CHARS = 16 * 1024;
@@ -32,35 +32,6 @@ export interface JournalRecord {
   responseBody: string | Buffer | undefined;
 }
 
-/** A journal entry as the admin API shows it (spec/admin.openapi.yaml, JournalEntry). */
-export interface JournalEntry {
-  id: string;
-  at: string;
-  method: string;
-  url: string;
-  path: string;
-  operation_id: string | null;
-  status: number;
-  duration_ms: number;
-  session: string;
-  fault: string | null;
-  /** What the mock ignored in the request (an unknown parameter, include member or create member); [] for nothing. */
-  ignored: IgnoredInput[];
-  request: { headers: Record<string, string>; body: string | null; truncated: boolean };
-  response: { headers: Record<string, string>; body: string | null; truncated: boolean };
-}
-
-export interface JournalFilter {
-  method?: string;
-  /** A path pattern, `*` for any run of characters. */
-  path?: string;
-  /** `404` or a class, `4xx`. */
-  status?: string;
-  /** An RFC 3339 time (entries at or after it), or a request id (entries after it). */
-  since?: string;
-  limit?: number;
-}
-
 /** What a session's journal does; `NO_JOURNAL` (the journal switched off) does nothing. */
 export interface RequestJournal {
   readonly size: number;
@@ -84,7 +55,7 @@ export const NO_JOURNAL: RequestJournal = {
 /**
  * The last requests of one session, newest first: a bounded array of plain records, each shaped into an entry
  * only when read. A body is kept as sent (a reference, no copy) up to the bytes the shown 16 KiB characters
- * can take, else a copy of that start; `onRecord` is told of each (the live stream listens there).
+ * can take, else a copy of that start; `feed` is told of each (the live stream listens there).
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal implements RequestJournal {
@@ -94,7 +65,7 @@ export class Journal implements RequestJournal {
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
-    private readonly onRecord: (record: JournalRecord) => void = () => undefined,
+    private readonly feed?: JournalFeed,
     private readonly budget = new JournalBudget(Number.POSITIVE_INFINITY),
   ) {
     budget.journals.add(this);
@@ -111,7 +82,7 @@ export class Journal implements RequestJournal {
     this.budget.used += this.sizes.at(-1) ?? 0;
     if (this.kept.length > Math.max(1, this.size)) this.dropOldest();
     this.budget.keep();
-    this.onRecord(kept);
+    this.feed?.announce(kept);
   }
 
   /** When the oldest record kept was made, or undefined when none is kept. */
@@ -152,6 +123,31 @@ export class Journal implements RequestJournal {
       if (matches(entry)) found.push(entry);
     }
     return found;
+  }
+}
+
+/**
+ * Journal entries as they are recorded, for listeners such as the live stream of the inspector; bounded, so a
+ * forgotten page cannot pile listeners up.
+ * @example const stop = feed.subscribe((entry) => send(entry)); stop();
+ */
+export class JournalFeed {
+  private readonly listeners = new Set<(entry: JournalEntry) => void>();
+
+  constructor(readonly maxListeners = 32) {}
+
+  /** Undefined when the feed is full. */
+  subscribe(listener: (entry: JournalEntry) => void): (() => void) | undefined {
+    if (this.listeners.size >= this.maxListeners) return undefined;
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener of `record`, shaped as an entry only when someone listens. */
+  announce(record: JournalRecord): void {
+    if (this.listeners.size === 0) return;
+    const entry = journalEntry(record);
+    for (const listener of this.listeners) listener(entry);
   }
 }
 
@@ -197,56 +193,10 @@ function keptBody(body: string | Buffer | undefined): string | Buffer | undefine
   if (body === undefined) return undefined;
   if (typeof body === 'string')
     return body.length <= JOURNAL_BODY_CHARS + 1 ? body : Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1));
-  return body.length <= KEPT_BYTES ? body : Buffer.from(body.subarray(0, KEPT_BYTES));
-}
-
-const RFC_3339 =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
-
-/**
- * The time an RFC 3339 date-time (or full date, midnight UTC) stands for, in ms; undefined for any other
- * text, a request id or a day the month has not (Date.parse would take 2026-02-30 for March 2nd).
- * @example rfc3339Time('2026-01-01T10:00:00Z') // 1767261600000
- */
-export function rfc3339Time(text: string): number | undefined {
-  const parts = RFC_3339.exec(text);
-  if (parts === null) return undefined;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const lastDay = new Date(0);
-  lastDay.setUTCFullYear(year, month, 0); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
-  if (month < 1 || month > 12 || day < 1 || day > lastDay.getUTCDate()) return undefined;
-  // The form ECMAScript's own date format reads everywhere: a `T`, upper case, and a leap second as :59.
-  const iso =
-    parts[4] === undefined
-      ? `${text}T00:00:00Z`
-      : `${text.slice(0, 10)}T${text.slice(11).toUpperCase()}`.replace(/^(.{16}):60/, '$1:59');
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? undefined : time;
-}
-
-/**
- * Whether `since` is a time, or may be a request id: one the journal keeps, or one shaped like an id and not
- * like a date. A date that is no valid time (month 13, no offset) would otherwise be taken for an id and
- * silently match every entry; an id-shaped text the journal does not keep may be one it dropped, whose
- * newer entries are all it keeps.
- * @example sinceMeansSomething('2026-13-01T00:00:00Z', () => false) // false
- */
-export function sinceMeansSomething(since: string, kept: () => boolean): boolean {
-  if (rfc3339Time(since) !== undefined) return true;
-  if (SANE_ID.test(since) && !/^\d{4}-\d/.test(since)) return true;
-  return kept();
-}
-
-/** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
-export function entryFilter(filter: JournalFilter): (entry: JournalEntry) => boolean {
-  const { path, status } = filter;
-  const since = (filter.since === undefined ? undefined : rfc3339Time(filter.since)) ?? Number.NaN;
-  return (entry) =>
-    (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
-    (path === undefined || matchesPattern(path, entry.path)) &&
-    (status === undefined ||
-      (status.endsWith('xx') ? String(entry.status)[0] === status[0] : String(entry.status) === status)) &&
-    (Number.isNaN(since) || Date.parse(entry.at) >= since);
+  if (body.length <= KEPT_BYTES) return body;
+  const start = Buffer.allocUnsafe(KEPT_BYTES); // copied as bytes: Buffer.from(subarray) copies them one by one
+  body.copy(start, 0, 0, KEPT_BYTES);
+  return start;
 }
 
 export function journalEntry(record: JournalRecord): JournalEntry {
@@ -289,37 +239,4 @@ export function redacted(
         : String(value);
   }
   return shown;
-}
-
-/**
- * Records every request but the mock's own paths in its session's journal once it is answered: `journalOf`
- * says which session that is, and its journal.
- */
-export function journalStep<State>(
-  ownPath: (path: string) => boolean,
-  journalOf: (exchange: Exchange<State>) => { name: string; journal: RequestJournal },
-): Step<Exchange<State>> {
-  return async (exchange, next) => {
-    const url = exchange.request.url ?? '/';
-    if (ownPath(url.split('?')[0] ?? url)) return next();
-    const answer = await next();
-    const { name, journal } = journalOf(exchange);
-    journal.record({
-      id: exchange.id,
-      at: Date.now(),
-      method: exchange.method,
-      url,
-      operationId: exchange.routed?.target.op?.operationId,
-      status: answer.status,
-      durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
-      session: name,
-      fault: exchange.fault,
-      ignored: exchange.ignored,
-      requestHeaders: exchange.request.headers,
-      requestBody: exchange.bodyText,
-      responseHeaders: answer.headers,
-      responseBody: answer.body,
-    });
-    return answer;
-  };
 }

@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { PATTERN_WORDS } from '../contract/violation-words.js';
-import type { Step } from '../http/compose.js';
+import { PATTERN_WORDS } from '../contract/violation.js';
 import { HttpError } from '../http/http-error.js';
-import type { Exchange } from '../http/route.js';
+import { isOwnPath, type Exchange, type OwnPaths, type Step } from '../http/route.js';
 import type { SubscriptionSnapshot, SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Journal, JournalBudget, NO_JOURNAL, type JournalRecord, type RequestJournal } from './journal.js';
+import { Journal, JournalBudget, NO_JOURNAL, type JournalFeed, type RequestJournal } from './journal.js';
 
 export interface KeptSnapshot {
   name: string;
@@ -35,7 +34,7 @@ export interface SessionsOptions<State> {
   /** Requests each session's journal keeps; 0 for none (a journal that keeps nothing). */
   journalSize: number;
   /** Told of every journal entry of every session (the live stream). */
-  onRecord?: (record: JournalRecord) => void;
+  feed?: JournalFeed;
   /** The bytes all the journals keep together, oldest records dropped first past it. */
   journalBytes?: number;
   now?: () => number;
@@ -108,6 +107,22 @@ export class Sessions<State> {
     return true;
   }
 
+  /**
+   * The session whose journal keeps a request, and that journal: a request that never reached its session
+   * (a 404, a 401...) makes none, and goes to the default session's; a preflight (OPTIONS) makes the one it names.
+   */
+  journalOf(exchange: Exchange<State>): { name: string; journal: RequestJournal } {
+    let name = exchange.session?.name;
+    try {
+      name ??= sessionNameOf(exchange.request);
+    } catch {
+      name = '';
+    }
+    // A preflight is often a session's first request (its page's first call): it makes the session it names.
+    const session = exchange.method === 'OPTIONS' && name !== '' ? this.use(name).session : this.peek(name);
+    return { name, journal: (session ?? this.use('').session).journal };
+  }
+
   /** Most recently used first. */
   list(): Session<State>[] {
     return [...this.byName.values()].reverse();
@@ -125,7 +140,7 @@ export class Sessions<State> {
       journal:
         this.options.journalSize === 0
           ? NO_JOURNAL
-          : new Journal(this.options.journalSize, this.options.onRecord, this.budget),
+          : new Journal(this.options.journalSize, this.options.feed, this.budget),
       lastUsed: this.now(),
     };
     this.byName.set(name, session);
@@ -215,5 +230,36 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
     const headers: Record<string, string | number> = { ...answer.headers, [SESSION_HEADER]: name };
     if (dropped !== undefined) headers[`${SESSION_HEADER}-dropped`] = dropped;
     return { ...answer, headers };
+  };
+}
+
+/**
+ * Records every request but the mock's own paths (`own`, base path included) in its session's journal
+ * (`journalOf`) once it is answered.
+ */
+export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): Step<Exchange<State>> {
+  return async (exchange, next) => {
+    const url = exchange.request.url ?? '/';
+    const path = url.split('?')[0] ?? url;
+    if (isOwnPath(own, path)) return next();
+    const answer = await next();
+    const { name, journal } = sessions.journalOf(exchange);
+    journal.record({
+      id: exchange.id,
+      at: Date.now(),
+      method: exchange.method,
+      url,
+      operationId: exchange.routed?.target.op?.operationId,
+      status: answer.status,
+      durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+      session: name,
+      fault: exchange.fault,
+      ignored: exchange.ignored,
+      requestHeaders: exchange.request.headers,
+      requestBody: exchange.bodyText,
+      responseHeaders: answer.headers,
+      responseBody: answer.body,
+    });
+    return answer;
   };
 }

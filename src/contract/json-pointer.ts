@@ -1,9 +1,14 @@
-/** JSON Pointers and local `$ref`s in the OpenAPI document: the one place both are spelled out. */
+/** JSON in the contract: objects, media types, JSON Pointers and local `$ref`s, each spelled out once. */
 
 type Json = Record<string, unknown>;
 
 export const isJsonObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON media types: application/json and any +json. */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType.split(';')[0]?.trim() ?? '');
+}
 
 /** `#/a~1b/c` style pointer for ajv, segments escaped as JSON Pointer and URI fragment. */
 export function fragmentOf(segments: readonly string[]): string {

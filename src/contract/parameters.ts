@@ -3,8 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isJsonObject as isObject, resolveRef } from './json-pointer.js';
 import type { SpecOperation } from './spec-operations.js';
-import type { Violation } from './violation.js';
-import { condenseErrors, describeAjvError } from './violation-words.js';
+import { condenseErrors, describeAjvError, type Violation } from './violation.js';
 
 export interface ParameterInput {
   path: Readonly<Record<string, string>>;

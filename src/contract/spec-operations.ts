@@ -32,8 +32,3 @@ export function listOperations(document: OpenAPIV3_1.Document): SpecOperation[] 
   }
   return operations;
 }
-
-/** JSON media types: application/json and any +json. */
-export function isJsonMediaType(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType.split(';')[0]?.trim() ?? '');
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inlineSpecDocument } from '../../test/support/inline-spec-document.js';
 import { fragmentOf } from './json-pointer.js';
-import { isJsonMediaType } from './spec-operations.js';
+import { isJsonMediaType } from './json-pointer.js';
 import { createValidators } from './validators.js';
 
 const validators = createValidators(inlineSpecDocument);

@@ -2,14 +2,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { boundViolations, boundsOf, type BodyBounds } from './body-bounds.js';
-import { fragmentOf, isJsonObject as isObject, resolveRef } from './json-pointer.js';
+import { boundViolations, boundsOf, unknownFieldViolations, type BodyBounds } from './body-shape.js';
+import { fragmentOf, isJsonMediaType, isJsonObject as isObject, resolveRef } from './json-pointer.js';
 import { declaredParameters, parameterValidator, queryNameTest, type ParameterInput } from './parameters.js';
 import { loadSpec } from './spec-document.js';
-import { isJsonMediaType, listOperations, type SpecOperation } from './spec-operations.js';
-import { unknownFieldViolations } from './unknown-fields.js';
-import { Findings, type Validate, type Violation } from './violation.js';
-import { condenseErrors, describeAjvError } from './violation-words.js';
+import { listOperations, type SpecOperation } from './spec-operations.js';
+import { condenseErrors, describeAjvError, Findings, type Validate, type Violation } from './violation.js';
 
 export type { SpecOperation, Violation };
 export { Findings };
@@ -27,7 +25,7 @@ export interface OperationValidators {
 export interface SpecValidators {
   readonly document: OpenAPIV3_1.Document;
   readonly operations: readonly SpecOperation[];
-  /** The bounds of every request body (body-bounds.ts), for checks on the text before parsing. */
+  /** The bounds of every request body (body-shape.ts), for checks on the text before parsing. */
   readonly bounds: BodyBounds;
   operation(operationId: string): OperationValidators | undefined;
   /** Validates a response body of `operationId` with `status`; an undocumented status is itself a violation. */

@@ -1,14 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { SpecValidators } from '../contract/validators.js';
-import { compose, type Step } from './compose.js';
 import type { CorsOrigins } from './cors.js';
-import { bugAnswer } from './http-error.js';
 import { PrismFallback } from './prism-fallback.js';
 import { DEFAULT_RESPONSE_CACHE_LIMITS, ResponseCache, type ResponseCacheLimits } from './response-cache.js';
-import { Exchange, requestId, type Answer, type Route, type Target } from './route.js';
+import { compose, type Answer, type Exchange, type Route, type Step, type Target } from './route.js';
 import { Router } from './router.js';
-import { sendAnswer } from './send-answer.js';
 import {
   authStep,
   cacheStep,
@@ -16,15 +13,12 @@ import {
   errorsStep,
   executeStep,
   lenientStep,
+  ownRoutesOnly,
   preferStep,
   routeStep,
   validateStep,
   type OwnOrigins,
 } from './steps.js';
-
-/** How much of a refused body is still read and dropped after the answer, and for how long (issue 28). */
-export const LINGER_BYTES = 16 * 1024 * 1024;
-export const LINGER_MS = 2_000;
 
 /** The mock's liveness path (not in the spec), under the base path: `GET {basePath}/__health`. */
 export const HEALTH_PATH = '/__health';
@@ -71,10 +65,6 @@ export interface PipelineConfig<State> {
   bearer?: (request: IncomingMessage) => void;
   /** Paths answered at the host root as well as under the base path (the vendor's token endpoint). */
   rootPaths?: readonly string[];
-  /** Whether the server is shutting down: answers then say `Connection: close`. */
-  closing?: () => boolean;
-  /** Told once an answer was handed to node (ended, or left open: a stream, a hang, a reset). */
-  answered?: (response: ServerResponse) => void;
 }
 
 /** A state the whole server shares (no sessions): the http core's tests and simple embeddings. */
@@ -86,10 +76,12 @@ export function sharedState<State>(state: State): Step<Exchange<State>> {
 }
 
 /**
- * The request listener, one pipeline for every path: CORS, the error exit, routing, access to the mock's own
- * routes, auth, session (and faults), Prefer, the response cache, validation and the handler.
+ * The steps every request goes through, as one function: CORS, the error exit, routing, access to the mock's
+ * own routes, auth, session (and faults), Prefer, the response cache, validation and the handler.
  */
-export function createPipeline<State>(config: PipelineConfig<State>) {
+export function createPipeline<State>(
+  config: PipelineConfig<State>,
+): (exchange: Exchange<State>) => Promise<Answer> {
   const { routes, options, validators, logger, own } = config;
   const opOf = (of: SpecValidators, operationId: string | undefined) =>
     of.operations.find((op) => op.operationId === operationId);
@@ -102,7 +94,13 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
   const entry = (route: Route<State>, of: SpecValidators) => ({
     method: route.method,
     path: route.path,
-    target: { route, op: opOf(of, route.operationId), validators: of, guard: route.guard },
+    target: {
+      route,
+      op: opOf(of, route.operationId),
+      validators: of,
+      operation: route.operationId === undefined ? undefined : of.operation(route.operationId),
+      guard: route.guard,
+    },
   });
   const routed = new Set(routes.map((r) => `${r.method} ${r.path}`));
   const router = new Router<Target<State>>([
@@ -111,7 +109,11 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     ...routes.map((route) => entry(route, validators)),
     ...validators.operations
       .filter((op) => !routed.has(`${op.method} ${op.path}`))
-      .map((op) => ({ method: op.method, path: op.path, target: { op, validators } })),
+      .map((op) => ({
+        method: op.method,
+        path: op.path,
+        target: { op, validators, operation: validators.operation(op.operationId) },
+      })),
   ]);
   const prism = new PrismFallback(validators.document, logger);
   const served = [...new Set([...routes.map((r) => r.path), ...validators.operations.map((o) => o.path)])];
@@ -127,7 +129,7 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
       served,
       rootPaths: config.rootPaths,
     }),
-    ...(own === undefined ? [] : [own.access]),
+    ...(own === undefined ? [] : [ownRoutesOnly(own.access)]),
     authStep(options.auth, config.bearer),
     ...config.sessionSteps,
     preferStep<State>(validators.document, prism),
@@ -136,52 +138,5 @@ export function createPipeline<State>(config: PipelineConfig<State>) {
     validateStep<State>(options.bodyLimit, strict),
     executeStep<State>(prism),
   ]);
-  // A lingering close's bounds (nginx's lingering_close): enough for a client that sends its whole body first.
-  const drain = { bytes: Math.max(LINGER_BYTES, options.bodyLimit), ms: LINGER_MS };
-  const closing = config.closing ?? (() => false);
-  const answered = config.answered ?? (() => undefined);
-
-  const send = (exchange: Exchange<State>, answer: Answer, last = false): void => {
-    try {
-      sendAnswer(exchange, answer, drain, closing());
-    } catch (error) {
-      // Node refused the answer (a route's bad header): the bug's 500 instead, if nothing went out yet.
-      logger.error({ err: error, requestId: exchange.id }, 'could not send the answer (a bug)');
-      if (last || exchange.response.headersSent) exchange.response.destroy();
-      else send(exchange, bugAnswer(exchange.id), true);
-    }
-    answered(exchange.response);
-  };
-
-  return function listener(request: IncomingMessage, response: ServerResponse): void {
-    const exchange = new Exchange<State>(
-      request,
-      response,
-      requestId(request.headers['x-request-id']),
-      process.hrtime.bigint(),
-    );
-    response.once('close', () => logAccess(logger, exchange));
-    pipeline(exchange).then(
-      (answer) => send(exchange, answer),
-      (error: unknown) => {
-        logger.error(
-          { err: error, requestId: exchange.id },
-          'unhandled error outside the error step (a bug)',
-        );
-        send(exchange, bugAnswer(exchange.id));
-      },
-    );
-  };
-}
-
-/** One access line per request at info: method, path, status (0 when the client went away first), ms. */
-function logAccess(logger: Logger, exchange: Exchange): void {
-  const { request, response } = exchange;
-  const ms = Number(process.hrtime.bigint() - exchange.started) / 1e6;
-  const path = (request.url ?? '').split('?')[0];
-  const status = response.writableFinished ? response.statusCode : 0;
-  logger.info(
-    { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
-    'request',
-  );
+  return pipeline;
 }

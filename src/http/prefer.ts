@@ -1,6 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { resolveRef } from '../contract/json-pointer.js';
-import { isJsonMediaType, type SpecOperation } from '../contract/spec-operations.js';
+import { isJsonMediaType } from '../contract/json-pointer.js';
+import type { SpecOperation } from '../contract/spec-operations.js';
 import { HttpError } from './http-error.js';
 
 /** What a `Prefer` header asks of the mock, as Prism reads it: `code=404`, `example=NAME`. */

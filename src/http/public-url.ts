@@ -48,3 +48,38 @@ export function stripBasePath(pathname: string, basePath: string): string | unde
   if (pathname === basePath) return '/';
   return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
 }
+
+/**
+ * The path prefixes the vendor's SDKs put before the spec's paths (decisions.md, Vendor aliases): the js-sdk sends
+ * subscriptions under /v2 and catalogs under /pcm, the shopper SDK subscriptions under /v2 and catalogs bare.
+ * Each prefix serves one family of the spec's paths only, so /pcm/subscriptions/... stays unknown.
+ */
+export const VENDOR_PREFIXES: readonly { prefix: string; family: string }[] = [
+  { prefix: '/v2', family: '/subscriptions' },
+  { prefix: '/v2', family: '/catalogs' },
+  { prefix: '/pcm', family: '/catalogs' },
+];
+
+/** A request path read as the spec's path plus the vendor prefix it came in on ('' for none). */
+export interface VendorPath {
+  path: string;
+  prefix: string;
+}
+
+function inFamily(path: string, family: string): boolean {
+  return path === family || path.startsWith(`${family}/`);
+}
+
+/**
+ * The spec's path for a request path (already without `--base-path`), and the vendor prefix it carried so links
+ * can keep it. A path without a known prefix is returned as it is, with prefix ''.
+ * @example vendorPath('/pcm/catalogs/c/releases/latest/nodes/n/relationships/products') // { path: '/catalogs/c/releases/latest/nodes/n/relationships/products', prefix: '/pcm' }
+ */
+export function vendorPath(requestPath: string): VendorPath {
+  for (const { prefix, family } of VENDOR_PREFIXES) {
+    if (!requestPath.startsWith(`${prefix}/`)) continue;
+    const path = requestPath.slice(prefix.length);
+    if (inFamily(path, family)) return { path, prefix };
+  }
+  return { path: requestPath, prefix: '' };
+}

@@ -1,17 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { tooManyValues, type BodyBounds } from '../contract/body-bounds.js';
-import { isJsonMediaType } from '../contract/spec-operations.js';
+import { tooManyValues, type BodyBounds } from '../contract/body-shape.js';
 import type { Violation } from '../contract/violation.js';
-import { escapeSegment } from '../contract/json-pointer.js';
+import { escapeSegment, isJsonMediaType } from '../contract/json-pointer.js';
 import { HttpError } from './http-error.js';
+import { hasBody } from './route.js';
 import { firstInvalidUtf8, pointerOfReplacement } from './utf8-text.js';
-
-/** Whether the request carries a body at all (RFC 9112: Content-Length or Transfer-Encoding). */
-export function hasBody(request: IncomingMessage): boolean {
-  const length = request.headers['content-length'];
-  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
 
 function tooLarge(limit: number, detail: string): HttpError {
   // Connection: close, so the client does not reuse a connection whose upload we stopped reading.
@@ -32,7 +26,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received <= limit) return void chunks.push(chunk);
-      // Paused, not destroyed: the client must still read the 413 (send-answer.ts drains or closes).
+      // Paused, not destroyed: the client must still read the 413 (pipeline.ts, sendAnswer, drains or closes).
       stop();
       request.pause();
       reject(tooLarge(limit, `The request body exceeds ${limit} bytes`));
@@ -127,7 +121,7 @@ const PARSED_VALUES = 10;
 
 /**
  * Why a body is refused before JSON.parse, which would spend longer on it than a request may take: an array
- * or object past maxItems or maxProperties (named by its pointer, as body-bounds.ts names it after parsing),
+ * or object past maxItems or maxProperties (named by its pointer, as body-shape.ts names it after parsing),
  * nesting past PARSED_DEPTH, or far more values than any body may hold. test/e2e/reliability-bodies.e2e.test.ts
  * holds such bodies to 100 ms of CPU. One pass; a string's commas and brackets are text.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SpecOperation, SpecValidators } from '../contract/validators.js';
+import type { OperationValidators, SpecOperation, SpecValidators } from '../contract/validators.js';
 import type { Violation } from '../contract/violation.js';
 import type { Language } from '../i18n/language.js';
 import type { IgnoredInput } from '../vendor/ignored-input.js';
@@ -69,6 +69,42 @@ export interface Route<State> {
   guard?: Guard;
 }
 
+/** Whether the request carries a body at all (RFC 9112: Content-Length or Transfer-Encoding). */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The mock's own paths (its page, health check, admin API): exact ones and everything below a prefix. */
+export interface OwnPaths {
+  exact: readonly string[];
+  below: string;
+}
+
+export function isOwnPath(own: OwnPaths, path: string): boolean {
+  return own.exact.includes(path) || path.startsWith(own.below);
+}
+
+export type Next = () => Promise<Answer>;
+
+/** One step of the pipeline: answer, or pass on to the next step and perhaps change its answer. */
+export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Promise<Answer>;
+
+/**
+ * The steps as one, each around the ones after it (as hono's compose); the last step must answer.
+ * @example const pipeline = compose([cors, errors, route, validate, execute]); await pipeline(exchange)
+ */
+export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Answer> {
+  return (exchange) => {
+    const at = async (index: number): Promise<Answer> => {
+      const step = steps[index];
+      if (step === undefined) throw new Error('the pipeline ended without an answer');
+      return step(exchange, () => at(index + 1));
+    };
+    return at(0);
+  };
+}
+
 /** What a pipeline step answers: a status, headers and a body, not yet written. */
 export interface Answer {
   status: number;
@@ -88,6 +124,8 @@ export interface Target<State> {
   op?: SpecOperation;
   /** The validators of the document `op` is in (the contract's, or the admin API's). */
   validators?: SpecValidators;
+  /** `op`'s own validators, looked up once when the router is made. */
+  operation?: OperationValidators;
   /** Set for the mock's own routes (health, control plane, inspector): no faults, Prefer, auth or journal. */
   guard?: Guard;
 }
@@ -123,7 +161,7 @@ export class Exchange<State = unknown> {
   local = '/';
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`: every link starts with it. */
   base = '';
-  /** The vendor prefix the path came in on (vendor-path.ts), '' for the spec's own paths. */
+  /** The vendor prefix the path came in on (vendorPath in public-url.ts), '' for the spec's own paths. */
   prefix = '';
   /** Input ignored on the way (an unknown parameter, include value or body member): named in a header and the journal. */
   readonly ignored: IgnoredInput[] = [];

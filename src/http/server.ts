@@ -1,7 +1,10 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { answerClientError, answerConnect } from './client-error.js';
+import type { Logger } from 'pino';
+import { bugAnswer } from './http-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
+import { Exchange, hasBody, requestId, type Answer } from './route.js';
 
 export interface RunningServer {
   server: Server;
@@ -14,6 +17,10 @@ export interface RunningServer {
   close(graceMs?: number): Promise<{ completed: number; cut: number }>;
 }
 
+/** How much of a refused body is still read and dropped after the answer, and for how long (issue 28). */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+export const LINGER_MS = 2_000;
+
 /** Brackets an IPv6 literal for a URL. */
 const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
@@ -22,7 +29,7 @@ const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ?
  * @example const running = await listen(config, '127.0.0.1', 0); await running.close();
  */
 export async function listen<State>(
-  config: Omit<PipelineConfig<State>, 'fallbackHost' | 'closing' | 'answered'>,
+  config: Omit<PipelineConfig<State>, 'fallbackHost'>,
   host: string,
   port: number,
 ): Promise<RunningServer> {
@@ -39,15 +46,22 @@ export async function listen<State>(
     else cutWhileClosing += 1;
   };
   const watch = (response: ServerResponse) => response.once('close', () => tally(response));
-  const listener = createPipeline({
-    ...config,
-    fallbackHost: () => origin.slice('http://'.length),
-    closing: () => closing,
-    answered: (response) => {
-      if (response.writableEnded && !closing) inFlight.delete(response);
-      else watch(response);
+  const listener = requestListener(
+    config.logger,
+    createPipeline({
+      ...config,
+      fallbackHost: () => origin.slice('http://'.length),
+    }),
+    {
+      // A lingering close's bounds (nginx's lingering_close): enough for a client that sends its whole body first.
+      drain: { bytes: Math.max(LINGER_BYTES, config.options.bodyLimit), ms: LINGER_MS },
+      closing: () => closing,
+      answered: (response) => {
+        if (response.writableEnded && !closing) inFlight.delete(response);
+        else watch(response);
+      },
     },
-  });
+  );
   const server = createServer(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     (request, response) => {
@@ -93,4 +107,131 @@ export async function listen<State>(
       server.closeIdleConnections();
     }));
   return { server, origin, close };
+}
+
+/** What the server does with each answer besides sending it. */
+interface Sending {
+  drain: DrainLimit;
+  /** Whether the server is shutting down: answers then say `Connection: close`. */
+  closing: () => boolean;
+  /** Told once an answer was handed to node (ended, or left open: a stream, a hang, a reset). */
+  answered: (response: ServerResponse) => void;
+}
+
+/** Each request as an exchange through the pipeline, its answer sent, and one access line once it closed. */
+function requestListener<State>(
+  logger: Logger,
+  pipeline: (exchange: Exchange<State>) => Promise<Answer>,
+  { drain, closing, answered }: Sending,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const send = (exchange: Exchange<State>, answer: Answer, last = false): void => {
+    try {
+      sendAnswer(exchange, answer, drain, closing());
+    } catch (error) {
+      // Node refused the answer (a route's bad header): the bug's 500 instead, if nothing went out yet.
+      logger.error({ err: error, requestId: exchange.id }, 'could not send the answer (a bug)');
+      if (last || exchange.response.headersSent) exchange.response.destroy();
+      else send(exchange, bugAnswer(exchange.id), true);
+    }
+    answered(exchange.response);
+  };
+
+  return function listener(request: IncomingMessage, response: ServerResponse): void {
+    const exchange = new Exchange<State>(
+      request,
+      response,
+      requestId(request.headers['x-request-id']),
+      process.hrtime.bigint(),
+    );
+    response.once('close', () => logAccess(logger, exchange));
+    pipeline(exchange).then(
+      (answer) => send(exchange, answer),
+      (error: unknown) => {
+        logger.error(
+          { err: error, requestId: exchange.id },
+          'unhandled error outside the error step (a bug)',
+        );
+        send(exchange, bugAnswer(exchange.id));
+      },
+    );
+  };
+}
+
+/** One access line per request at info: method, path, status (0 when the client went away first), ms. */
+function logAccess(logger: Logger, exchange: Exchange): void {
+  const { request, response } = exchange;
+  const ms = Number(process.hrtime.bigint() - exchange.started) / 1e6;
+  const path = (request.url ?? '').split('?')[0];
+  const status = response.writableFinished ? response.statusCode : 0;
+  logger.info(
+    { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
+    'request',
+  );
+}
+
+/** How much of a body nobody reads is drained after the answer before the connection is closed instead. */
+export interface DrainLimit {
+  bytes: number;
+  ms: number;
+}
+
+/**
+ * Writes an answer, or lets it write itself (`write`: a live stream, a fault). A request body the pipeline
+ * did not read (a 404, a 413, a GET with a body, a Prefer answer) is drained only so far: the answer says
+ * `Connection: close`, so the client sees the status rather than a reset, and past the limit the connection
+ * is cut.
+ */
+export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit, closing: boolean): void {
+  const { request, response } = exchange;
+  // A body still arriving that nobody read; a request without one (most GETs) keeps its connection.
+  const unread = hasBody(request) && !request.complete;
+  const headers: Record<string, string | number> = { 'x-request-id': exchange.id, ...answer.headers };
+  if (unread || closing) headers.Connection = 'close';
+  if (answer.write !== undefined) {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    response.statusCode = answer.status;
+    answer.write(exchange);
+    return;
+  }
+  if (unread) drainThenClose(exchange, drain);
+  response.writeHead(answer.status, headers);
+  response.end(answer.body);
+}
+
+/**
+ * A lingering close (as nginx's lingering_close): node would close the socket as soon as the answer is
+ * written, and the bytes the client still sends would then get a reset, often before it read the answer
+ * (EPIPE in Node's fetch). So the socket only half-closes (FIN) and the rest of the body is read and
+ * dropped, for at most `drain.bytes` and `drain.ms`, before it is destroyed.
+ */
+function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
+  const { request } = exchange;
+  const { socket } = request;
+  let received = 0;
+  const cut = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  // The whole body read: close once the answer is flushed (destroy would drop what is still buffered);
+  // the timer still cuts a client that does not read it.
+  const close = () => {
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
+  const timer = setTimeout(cut, drain.ms);
+  timer.unref();
+  // Node calls destroySoon once a Connection: close answer is written: end our side, keep reading.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    if (request.complete) close();
+  };
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > drain.bytes) cut();
+  });
+  request.once('end', () => {
+    if (!socket.writable) close(); // else node's destroySoon comes, and closes
+  });
+  socket.once('close', () => clearTimeout(timer));
+  request.resume();
 }

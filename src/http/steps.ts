@@ -5,27 +5,35 @@ import { isJsonObject } from '../contract/json-pointer.js';
 import type { Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';
 import { checkBearer } from './auth.js';
-import type { Step } from './compose.js';
+import type { Step } from './route.js';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors.js';
 import { HttpError, bugAnswer, errorAnswer, errorBody, errorObject } from './http-error.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import type { PrismFallback } from './prism-fallback.js';
-import { publicUrl, stripBasePath } from './public-url.js';
-import { hasBody, readBody, readJsonBody } from './read-body.js';
+import { publicUrl, stripBasePath, vendorPath } from './public-url.js';
+import { readBody, readJsonBody } from './read-body.js';
 import type { ResponseCache } from './response-cache.js';
 import { allowHeader, type Router } from './router.js';
-import { IGNORED_HEADER, ignoredInputHeader } from '../vendor/ignored-input.js';
+import { IGNORED_HEADER, ignoredInputHeader, lenientSearch } from '../vendor/ignored-input.js';
 import { languageHeader, MOLTIN_LANGUAGE } from '../vendor/language-header.js';
-import { vendorPath } from '../vendor/vendor-path.js';
-import { lenientSearch } from './lenient-search.js';
-import { HTTP_METHODS, jsonAnswer, resultAnswer, type Answer, type Exchange, type Target } from './route.js';
+import {
+  HTTP_METHODS,
+  hasBody,
+  isOwnPath,
+  jsonAnswer,
+  resultAnswer,
+  type Answer,
+  type Exchange,
+  type OwnPaths,
+  type Target,
+} from './route.js';
 
 // The steps of the pipeline (pipeline.ts), outermost first: each an async function around the ones after it.
 
 /** The mock's own paths (control plane, live stream) answer CORS only for these origins (issue 28). */
 export interface OwnOrigins {
-  /** Whether a path below the base path is one of the mock's own. */
-  paths: (local: string) => boolean;
+  /** The mock's own paths, below the base path. */
+  paths: OwnPaths;
   origins: (request: IncomingMessage) => readonly string[];
 }
 
@@ -45,7 +53,9 @@ export function corsStep(
     const local = request.url === '*' ? undefined : stripBasePath(path, basePath);
     const origin = request.headers.origin;
     const allowed =
-      own === undefined || local === undefined || !own.paths(local) ? origins : own.origins(request);
+      own === undefined || local === undefined || !isOwnPath(own.paths, local)
+        ? origins
+        : own.origins(request);
     const cors = origin === undefined ? undefined : corsHeaders(origin, allowed);
     if (exchange.method === 'OPTIONS') {
       const allow = (local === undefined ? undefined : router.allowed(local)) ?? allowHeader(HTTP_METHODS);
@@ -114,6 +124,12 @@ export function routeStep<State>(router: Router<Target<State>>, config: RouteCon
   };
 }
 
+/** A step run for the mock's own routes only (those with a guard): the operations pass by. */
+export function ownRoutesOnly<State>(step: Step<Exchange<State>>): Step<Exchange<State>> {
+  return async (exchange, next) =>
+    exchange.routed?.target.guard === undefined ? next() : step(exchange, next);
+}
+
 /**
  * With auth on, the operations need a bearer token: `check` decides which (the mock's: one it issued, decisions.md,
  * Authentication; by default any) and throws the 401.
@@ -133,8 +149,7 @@ export function authStep(auth: boolean, check: (request: IncomingMessage) => voi
  */
 export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
   return async (exchange, next) => {
-    const { route, op, validators, guard } = exchange.routed?.target ?? {};
-    const operation = op === undefined ? undefined : validators?.operation(op.operationId);
+    const { route, operation, guard } = exchange.routed?.target ?? {};
     if (!strict && guard === undefined && operation !== undefined && exchange.url.search !== '') {
       const found = lenientSearch(exchange.url.search.slice(1), operation.knowsQuery, route?.includes);
       if (found.ignored.length > 0) {
@@ -193,13 +208,13 @@ export function preferStep<State>(
  */
 export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
   return async (exchange, next) => {
-    const { route, op, validators } = exchange.routed?.target ?? {};
+    const { route, operation } = exchange.routed?.target ?? {};
     const { method, request, session } = exchange;
     const state = session?.state;
     if (route?.cacheVersion === undefined || state === undefined || session === undefined) return next();
     if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return next();
     const version = route.cacheVersion(state);
-    const headerNames = op === undefined ? [] : (validators?.operation(op.operationId)?.headerNames ?? []);
+    const headerNames = operation?.headerNames ?? [];
     const key = JSON.stringify([
       session.key,
       exchange.url.href,
@@ -242,8 +257,7 @@ export const OWN_BODY_LIMIT = 64 * 1024;
 export function validateStep<State>(bodyLimit: number, strict = true): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { target, params } = exchange.routed ?? { target: {}, params: {} };
-    const { route, op, validators } = target;
-    const operation = op === undefined ? undefined : validators?.operation(op.operationId);
+    const { route, validators, operation } = target;
     if (operation === undefined) return next();
     const { request } = exchange;
     const violations = operation.parameters({

@@ -21,7 +21,7 @@ export interface TokenError {
   source: { pointer: string };
 }
 
-/** The vendor's token answer, flat as its SDKs read it (implicit-token guide; vendor-facts.md section 3). */
+/** The vendor's token answer, flat as its SDKs read it (implicit-token guide; decisions.md, Authentication). */
 export interface AccessToken {
   access_token: string;
   token_type: 'Bearer';

@@ -1,4 +1,4 @@
-/** The header the js-sdk puts its configured language in (vendor-facts.md section 2). */
+/** The header the js-sdk puts its configured language in (decisions.md, Vendor aliases). */
 export const MOLTIN_LANGUAGE = 'x-moltin-language';
 
 type Headers = Readonly<Record<string, string | readonly string[] | undefined>>;

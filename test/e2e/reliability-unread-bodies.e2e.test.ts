@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { LINGER_BYTES, LINGER_MS } from '../../src/http/pipeline.js';
+import { LINGER_BYTES, LINGER_MS } from '../../src/http/server.js';
 import { RawConnection } from '../support/raw-connection.js';
 
 // Issue 16, point 5: bodies sent where nobody reads them (a 404, a 405, a GET, a Prefer answer, a 415) were

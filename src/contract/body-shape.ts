@@ -1,6 +1,8 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { escapeSegment, isJsonObject } from './json-pointer.js';
-import type { Findings, Violation } from './violation.js';
+import { escapeSegment, isJsonObject, resolveRef } from './json-pointer.js';
+import { child, unknownFieldDetail, type Findings, type Violation } from './violation.js';
+
+// A request body's shape beyond what ajv checks: bounds before the schema runs, members it does not declare.
 
 /**
  * Limits on the shape of any request body, checked before the schema: a body past one of them breaks a rule
@@ -127,4 +129,81 @@ export function boundViolations(body: unknown, bounds: BodyBounds, findings: Fin
 export function tooManyValues(bounds: BodyBounds): Violation {
   const detail = `the body must hold at most ${bounds.maxValues} values (objects, arrays, strings, numbers, booleans and nulls each count one)`;
   return { in: 'body', at: '', keyword: 'maxValues', detail };
+}
+
+// Members the schema does not declare: the mock closes request objects the spec leaves open (design.md:
+// catch typos early), or names them as ignored where the vendor's body is open.
+
+interface Shape {
+  properties: Map<string, unknown>;
+  /** An additionalProperties/patternProperties/unevaluatedProperties schema or `true`: keys are free. */
+  open: boolean;
+  /** ajv already rejects unknown keys here (additionalProperties: false): do not report them twice. */
+  closedBySchema: boolean;
+  additional?: unknown;
+  items?: unknown;
+}
+
+function shapeOf(document: unknown, schema: unknown, shape: Shape, depth = 0): Shape {
+  const node = resolveRef(document, schema).value;
+  if (!isJsonObject(node) || depth > 16) return shape;
+  if (isJsonObject(node.properties))
+    for (const [key, value] of Object.entries(node.properties))
+      if (!shape.properties.has(key)) shape.properties.set(key, value);
+  for (const keyword of ['additionalProperties', 'unevaluatedProperties'] as const) {
+    if (node[keyword] === false) shape.closedBySchema = true;
+    else if (node[keyword] !== undefined) {
+      shape.open = true;
+      if (keyword === 'additionalProperties') shape.additional = node[keyword];
+    }
+  }
+  if (node.patternProperties !== undefined) shape.open = true;
+  if (node.items !== undefined) shape.items ??= node.items;
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const branches = node[keyword];
+    if (Array.isArray(branches)) for (const branch of branches) shapeOf(document, branch, shape, depth + 1);
+  }
+  return shape;
+}
+
+const shapeCache = new WeakMap<object, Shape>();
+
+/** shapeOf of a schema object, worked out once: the document never changes, and this runs on every write. */
+function cachedShape(document: unknown, schema: unknown): Shape {
+  const cached = isJsonObject(schema) ? shapeCache.get(schema) : undefined;
+  if (cached !== undefined) return cached;
+  const shape = shapeOf(document, schema, { properties: new Map(), open: false, closedBySchema: false });
+  if (isJsonObject(schema)) shapeCache.set(schema, shape);
+  return shape;
+}
+
+/** Adds to `findings` the fields the request schema does not declare (keys of every branch of a combinator count). */
+export function unknownFieldViolations(
+  document: unknown,
+  schema: unknown,
+  value: unknown,
+  findings: Findings,
+  at = '',
+): void {
+  if (schema === undefined) return;
+  const shape = cachedShape(document, schema);
+  if (Array.isArray(value)) {
+    if (shape.items !== undefined)
+      value.forEach((item, i) => unknownFieldViolations(document, shape.items, item, findings, `${at}/${i}`));
+    return;
+  }
+  if (!isJsonObject(value)) return;
+  for (const [key, field] of Object.entries(value)) {
+    const declared = shape.properties.get(key);
+    if (declared !== undefined)
+      unknownFieldViolations(document, declared, field, findings, child('body', at, key));
+    else if (shape.additional !== undefined && shape.additional !== true)
+      unknownFieldViolations(document, shape.additional, field, findings, child('body', at, key));
+    else if (!shape.open && !shape.closedBySchema && shape.properties.size > 0)
+      findings.add(() => {
+        const where = child('body', at, key);
+        const detail = unknownFieldDetail(where, undefined, [...shape.properties.keys()]);
+        return { in: 'body', at: where, keyword: 'unknownField', detail };
+      });
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAdminSpec, loadSpec } from './spec-document.js';
-import { PATTERN_WORDS } from './violation-words.js';
+import { PATTERN_WORDS } from './violation.js';
 
 /** Every `pattern` a schema of `node` holds, at any depth. */
 function patternsOf(node: unknown, found = new Set<string>()): Set<string> {

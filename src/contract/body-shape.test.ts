@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { boundViolations, boundsOf, DEFAULT_BODY_BOUNDS, type BodyBounds } from './body-bounds.js';
+import { boundViolations, boundsOf, DEFAULT_BODY_BOUNDS, type BodyBounds } from './body-shape.js';
 import { loadSpec } from './spec-document.js';
 import { Findings } from './violation.js';
 

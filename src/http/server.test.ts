@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Exchange, type Answer } from './route.js';
-import { sendAnswer, type DrainLimit } from './send-answer.js';
+import { sendAnswer, type DrainLimit } from './server.js';
 
 const DRAIN: DrainLimit = { bytes: 10, ms: 5_000 };
 const ANSWER: Answer = { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Length': 8 }, body: '{"a":12}' }; // prettier-ignore
