@@ -1,4 +1,5 @@
 import type { Validate } from '../contract/violation.js';
+import { thrownMessage } from './state-file-place.js';
 import { quoteInput } from '../query/query-problem.js';
 import { encodeSubscription } from '../resources/subscriptions/subscription-resource.js';
 import { planOf, type OfferingRecord, type SubscriptionRecord } from '../store/subscriptions/records.js';
@@ -24,8 +25,11 @@ export interface LineRules {
   subscription: Validate;
 }
 
-const EVENTS = ['reset', 'drop', 'snapshot', 'restore', 'forget'] as const;
-const NAMED_EVENTS: readonly string[] = ['snapshot', 'restore', 'forget'];
+const UNNAMED_EVENTS = ['reset', 'drop'] as const;
+const NAMED_EVENTS = ['snapshot', 'restore', 'forget'] as const;
+const EVENTS = [...UNNAMED_EVENTS, ...NAMED_EVENTS];
+const isOneOf = <T extends string>(list: readonly T[], text: string): text is T =>
+  list.some((item) => item === text);
 // Every member a stored subscription has (tsc keeps this in step with the record): others are refused.
 const SUBSCRIPTION_MEMBERS: Record<
   keyof StoredSubscription,
@@ -93,15 +97,15 @@ export function readStateLine(value: unknown, rules: LineRules): StateLine | str
     return typeof write === 'string' ? write : { session, write };
   }
   const event = value.event;
-  if (typeof event !== 'string' || !(EVENTS as readonly string[]).includes(event))
+  if (typeof event === 'string' && isOneOf(UNNAMED_EVENTS, event))
+    return 'name' in value ? `has a name, which a ${event} has not` : { session, event };
+  if (typeof event !== 'string' || !isOneOf(NAMED_EVENTS, event))
     return `has an unknown event ${typeof event === 'string' ? shown(event) : kindOf(event)} (known: ${EVENTS.join(', ')})`;
-  if (!NAMED_EVENTS.includes(event))
-    return 'name' in value ? `has a name, which a ${event} has not` : { session, event: event as 'reset' };
   const { name } = value;
   if (typeof name !== 'string') return `has a ${event} whose name is ${kindOf(name)}, not a text`;
   const problem = nameProblem(name, rules);
   if (problem !== undefined) return `has a snapshot name ${problem}`;
-  return { session, event: event as 'snapshot', name };
+  return { session, event, name };
 }
 
 /**
@@ -115,7 +119,7 @@ export function recordProblem(record: SubscriptionRecord, rules: LineRules): str
   for (const time of TIMES) {
     const ms = time.of(record);
     if (ms === undefined && time.optional === true) continue;
-    if (!(Number.isSafeInteger(ms) && Math.abs(ms as number) <= LAST_MS))
+    if (!(typeof ms === 'number' && Number.isSafeInteger(ms) && Math.abs(ms) <= LAST_MS))
       return `has ${time.at} ${typeof ms === 'string' ? shown(ms) : typeof ms === 'number' ? String(ms) : kindOf(ms)}, not a time in epoch milliseconds`;
   }
   if (!Array.isArray(record.offering.plans) || planOf(record) === undefined)
@@ -124,7 +128,7 @@ export function recordProblem(record: SubscriptionRecord, rules: LineRules): str
   try {
     violations = rules.subscription(encodeSubscription(record));
   } catch (error) {
-    return `has a subscription that cannot be answered (${(error as Error).message})`;
+    return `has a subscription that cannot be answered (${thrownMessage(error)})`;
   }
   const [first] = violations;
   if (first === undefined) return undefined;

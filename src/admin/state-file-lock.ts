@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { errnoCode } from './state-file-place.js';
 
 /** What a lock file holds: the process that owns the state file, and since when. */
 export interface LockHolder {
@@ -67,12 +68,12 @@ export function lockStateFile(file: string, now = Date.now()): StateFileLock | L
 /** The holder a lock file's text names, or undefined when it names none (cut short, or not ours). */
 export function lockHolder(text: string): LockHolder | undefined {
   try {
-    const value = JSON.parse(text) as Partial<LockHolder> | null;
-    return typeof value?.pid === 'number' &&
-      Number.isSafeInteger(value.pid) &&
-      value.pid > 0 &&
-      typeof value.started_at === 'string'
-      ? { pid: value.pid, started_at: value.started_at }
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || !('pid' in value) || !('started_at' in value))
+      return undefined;
+    const { pid, started_at } = value;
+    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof started_at === 'string'
+      ? { pid, started_at }
       : undefined;
   } catch {
     return undefined;
@@ -106,7 +107,7 @@ function isLive(lockPath: string, text: string): boolean {
     return true;
   } catch (error) {
     // EPERM: the process lives, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoCode(error) === 'EPERM';
   }
 }
 
@@ -122,7 +123,7 @@ function create(lockPath: string, text: string): boolean {
   try {
     fd = openSync(lockPath, 'wx');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (errnoCode(error) === 'EEXIST') return false;
     throw error;
   }
   try {
@@ -138,7 +139,7 @@ function read(path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errnoCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 }
@@ -156,7 +157,7 @@ function moved(from: string, to: string): boolean {
     renameSync(from, to);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if (errnoCode(error) === 'ENOENT') return false;
     throw error;
   }
 }

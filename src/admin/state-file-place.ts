@@ -46,10 +46,20 @@ export function placeProblem(path: string): { problem: string; fix: string } | u
 
 const PLACE_FIX = 'check the path and its permissions, or give another --state-file';
 
+/** The code of a file system error (`ENOENT`...), undefined for anything else thrown. */
+export function errnoCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** The message of whatever was thrown. */
+export function thrownMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The reason of a file system error in words, e.g. `permission denied (EACCES)`. */
 export function fsProblem(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === undefined) return (error as Error).message;
+  const code = errnoCode(error);
+  if (code === undefined) return thrownMessage(error);
   const reason = REASONS[code];
   return reason === undefined ? code : `${reason}, ${code}`;
 }
@@ -71,7 +81,7 @@ function statOf(path: string): ReturnType<typeof statSync> | string | undefined 
   try {
     return statSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : fsProblem(error);
   }
 }

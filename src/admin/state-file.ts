@@ -8,6 +8,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { isJsonObject } from '../contract/json-pointer.js';
 import type { SubscriptionRecord } from '../store/subscriptions/records.js';
 import type { SubscriptionStore, SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
 import type { ChangeLog, ControlPlane } from './control-plane.js';
@@ -19,7 +20,7 @@ import {
   type StateLine as Line,
   type StoredSubscription,
 } from './state-file-lines.js';
-import { fsProblem, placeProblem, syncFolder } from './state-file-place.js';
+import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from './state-file-place.js';
 
 /** The format this version writes; a file of another is refused, never guessed at. */
 const FORMAT = 1;
@@ -111,7 +112,7 @@ function readText(path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errnoCode(error) === 'ENOENT') return undefined;
     throw new StateFileError(path, `cannot be read (${fsProblem(error)})`, WRITE_FIX);
   }
 }
@@ -132,16 +133,14 @@ function replay<State>(
   if (lines.length === 1 && !whole)
     throw new StateFileError(path, 'ends in the middle of its first line (was it cut short?)', HEADER_FIX);
   const first = parse(lines[0] ?? '');
-  const header = (typeof first === 'object' && first !== null ? first : {}) as Partial<
-    StateFileIdentity & { subcat_state_file: number }
-  >;
+  const header = isJsonObject(first) ? first : {};
   if (header.subcat_state_file !== FORMAT)
     throw new StateFileError(
       path,
       `is not a subcat state file of format ${FORMAT} (${first === undefined ? 'its first line is not JSON' : `its first line says ${JSON.stringify(header.subcat_state_file)}`})`,
       HEADER_FIX,
     );
-  const made = `--seed ${header.seed} --subscriptions ${header.subscriptions} --products ${header.products}`;
+  const made = `--seed ${String(header.seed)} --subscriptions ${String(header.subscriptions)} --products ${String(header.products)}`;
   if (
     header.seed !== identity.seed ||
     header.subscriptions !== identity.subscriptions ||
@@ -201,7 +200,7 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
     else if (line.event === 'restore') plane.restore(line.name, session);
     else plane.forgetSnapshot(line.name, session);
   } catch (error) {
-    return `has a change it cannot apply (${(error as Error).message})`;
+    return `has a change it cannot apply (${thrownMessage(error)})`;
   }
   return undefined;
 }
@@ -245,7 +244,8 @@ function escaped(character: string): string {
 
 function parse(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }

@@ -36,7 +36,7 @@ const USAGE =
   'send grant_type=implicit with client_id, or grant_type=client_credentials with client_id and client_secret';
 
 function isGrant(value: string): value is Grant {
-  return (GRANTS as readonly string[]).includes(value);
+  return GRANTS.some((grant) => grant === value);
 }
 
 function fieldError(field: string, detail: string): TokenError {
