@@ -159,7 +159,11 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
         exchange.ignored.push(...found.ignored);
       }
     }
-    const answer = await next();
+    // A 4xx for the rest of the request names what was ignored too: the developer fixes both at once.
+    const answer = await next().catch((error: unknown) => {
+      if (error instanceof HttpError && exchange.ignored.length > 0) return errorAnswer(error);
+      throw error;
+    });
     const header = ignoredInputHeader(exchange.ignored);
     return header === undefined
       ? answer

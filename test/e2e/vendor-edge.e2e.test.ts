@@ -165,6 +165,24 @@ describe('input the vendor ignores', () => {
     expect(JSON.stringify(await answer.json())).not.toContain('TEN');
   });
 
+  it('is named on a 4xx for the rest of the request as well', async () => {
+    const answer = await fetch(`${lenient.url}/v2/subscriptions/subscriptions?sort=x&page[limit]=0`);
+    const body = (await answer.json()) as { errors: { source: { parameter: string } }[] };
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('x-subcat-ignored')).toBe('parameter=sort');
+    expect(body.errors.map((error) => error.source.parameter)).toEqual(['page[limit]']);
+  });
+
+  it('is named on a 4xx of a create body, the member among the ignored', async () => {
+    const answer = await fetch(`${lenient.url}/v2/subscriptions/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { coupon: 'TEN' } }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('x-subcat-ignored')).toBe('member=/data/coupon');
+  });
+
   it('is a 400 naming it when the mock is strict', async () => {
     const answer = await fetch(`${strict.url}/v2/subscriptions/subscriptions${query}`);
     const body = (await answer.json()) as { errors: { source: { parameter: string } }[] };
