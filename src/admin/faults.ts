@@ -179,7 +179,9 @@ export function faultStep<State>(faults: FaultRules, draw: () => number): Step<E
       session: exchange.session?.name ?? '',
     });
     if (action !== undefined) exchange.fault = action.note;
-    await Promise.all([wait(faults.delay, draw), wait(action?.delay ?? null, draw)]);
+    const ruleDelay = action?.delay ?? null;
+    if (faults.delay !== null || ruleDelay !== null)
+      await Promise.all([wait(faults.delay, draw), wait(ruleDelay, draw)]);
     return action === undefined ? next() : carryOut(action, next);
   };
 }

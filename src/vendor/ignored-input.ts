@@ -59,12 +59,14 @@ export function lenientSearch(
   includes: readonly string[] | undefined,
 ): { search: string; ignored: IgnoredInput[] } {
   const ignored: IgnoredInput[] = [];
-  const pieces = search.split('&');
-  const includeCount = pieces.filter((piece) => decodedPiece(piece)[0] === 'include').length;
+  const pieces = search
+    .split('&')
+    .filter((piece) => piece !== '')
+    .map((piece) => ({ piece, decoded: decodedPiece(piece) }));
+  const includeCount = pieces.filter(({ decoded }) => decoded[0] === 'include').length;
   const kept: string[] = [];
-  for (const piece of pieces) {
-    if (piece === '') continue;
-    const [name, value] = decodedPiece(piece);
+  for (const { piece, decoded } of pieces) {
+    const [name, value] = decoded;
     if (!knows(name)) {
       ignored.push({ kind: 'parameter', name });
       continue;
