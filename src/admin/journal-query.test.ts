@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AT, journalRecord as record } from '../../test/support/journal-record.js';
 import { journalEntry, type JournalFilter, type JournalRecord } from './journal.js';
 import { entryFilter, rfc3339Time, sinceMeansSomething } from './journal-query.js';
-
-const AT = Date.UTC(2026, 0, 2, 10, 0, 0);
-
-function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
-  return {
-    id: 'r-1',
-    at: AT,
-    method: 'GET',
-    url: '/subscriptions/subscriptions?page%5Blimit%5D=1',
-    operationId: 'listSubscriptions',
-    status: 200,
-    durationMs: 1.23456,
-    session: '',
-    fault: undefined,
-    requestHeaders: { host: '127.0.0.1' },
-    requestBody: undefined,
-    responseHeaders: { 'Content-Type': 'application/json', 'Content-Length': 2 },
-    responseBody: '{}',
-    ...overrides,
-  };
-}
 
 describe('rfc3339Time', () => {
   const cases: { text: string; time: string | undefined }[] = [
