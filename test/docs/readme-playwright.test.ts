@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { CHROMIUM_ARGS, chromiumMissing, findChromium } from '../browser/chromium.js';
 import { PLAYWRIGHT_FILES } from './recipe-blocks.js';
+import { runNodeScript } from './recipe-shell.js';
 import { readmeBlocks, type CodeBlock } from './readme-blocks.js';
 
 // The README's Playwright recipe (fixtures.ts and subscriptions.spec.ts) run as written by Playwright's own
@@ -18,7 +17,6 @@ import { readmeBlocks, type CodeBlock } from './readme-blocks.js';
 // lists subscriptions from the mock and shows role=alert when the list fails. The test passes only if the
 // worker's fault reaches the page's own request, that is if the page's calls carry the worker's session.
 
-const execute = promisify(execFile);
 const DOCUMENTED = 'http://127.0.0.1:4010';
 const blocks = readmeBlocks(readFileSync(join(packageRoot(), 'README.md'), 'utf8'), ['For front-end teams']);
 const recipe = (file: string): CodeBlock | undefined =>
@@ -94,22 +92,10 @@ describe("the README's Playwright recipe", () => {
       };
       writeFileSync(join(suite, 'playwright.config.mjs'), `export default ${JSON.stringify(config)};\n`);
       const cli = join(packageRoot(), 'node_modules', '@playwright', 'test', 'cli.js');
-      const result = await execute(process.execPath, [cli, 'test', '--config', 'playwright.config.mjs'], {
+      const result = await runNodeScript([cli, 'test', '--config', 'playwright.config.mjs'], {
         cwd: suite,
-        env: {
-          ...process.env,
-          CI: '1',
-          NO_COLOR: '1',
-          FORCE_COLOR: '0',
-          PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-        },
-      }).then(
-        ({ stdout }) => ({ exit: 0, output: stdout }),
-        (error: { code?: number; stdout?: string; stderr?: string }) => ({
-          exit: error.code ?? 1,
-          output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-        }),
-      );
+        env: { CI: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      });
       expect(result.exit, result.output).toBe(0);
       expect(result.output).toMatch(/1 passed/);
       // The fault was the worker's and was removed after the test: the default session still lists.

@@ -8,6 +8,7 @@ import { startMock, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { readmeBlocks, shellCommands, type CodeBlock } from './readme-blocks.js';
 import { BAD_LINE, KIT_BLOCKS, LOCK_LINE, PLAYWRIGHT_FILES, SERVER_BLOCKS } from './recipe-blocks.js';
+import { runNodeScript } from './recipe-shell.js';
 
 // The README's recipes for front-end teams and QA, run as written against a mock on a free port (the one
 // change: the README's http://127.0.0.1:4010 becomes that mock's address), in README order, so a recipe
@@ -109,16 +110,9 @@ describe("the README's front-end and QA recipes", () => {
         };
         writeFileSync(join(suite, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
         const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-        const result = await run(process.execPath, [vitest, 'run', '--config', 'vitest.config.mjs'], {
+        const result = await runNodeScript([vitest, 'run', '--config', 'vitest.config.mjs'], {
           cwd: suite,
-          env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-        }).then(
-          ({ stdout }) => ({ exit: 0, output: stdout }),
-          (error: { code?: number; stdout?: string; stderr?: string }) => ({
-            exit: error.code ?? 1,
-            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-          }),
-        );
+        });
         expect(result.exit, result.output).toBe(0);
         expect(result.output).toMatch(/Tests\s+2 passed \(2\)/);
       } finally {

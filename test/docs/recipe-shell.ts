@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { packageRoot } from '../../src/package-root.js';
 
 /** How a shell run ended, with what it printed. */
@@ -146,4 +147,21 @@ export function recipeProject(): { cwd: string; env: NodeJS.ProcessEnv } {
   writeFileSync(bin, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'dist', 'src', 'cli.js')}" "$@"\n`);
   chmodSync(bin, 0o755);
   return { cwd: dir, env: { PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}` } };
+}
+
+/** `node ...args` to its end (a test runner running a recipe): its exit code and everything it printed. */
+export function runNodeScript(
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ exit: number; output: string }> {
+  return promisify(execFile)(process.execPath, [...args], {
+    cwd: options.cwd,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+  }).then(
+    ({ stdout }) => ({ exit: 0, output: stdout }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      exit: error.code ?? 1,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }),
+  );
 }
