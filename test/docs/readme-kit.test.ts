@@ -14,7 +14,7 @@ import { readmeBlocks } from './readme-blocks.js';
 
 // The README's QA blocks run as written in a folder laid out as a built clone (`subcat` on PATH), each
 // against a mock on a free port: http://127.0.0.1:4010 (and 4011) become free ports; where a block is for
-// staging (https://staging.example.com), the mock stands in for it and only that URL changes. The CI
+// staging (https://staging.example.com), a mock of its own stands in for it and only that URL changes. The CI
 // workflow's steps run in order as GitHub would run them, but for GitHub's own actions (checkout,
 // setup-node, upload-artifact) and `npm ci && npm run build`, which would reinstall the node_modules this run
 // uses (dist/ is built before the tests). The console output the README shows is compared with a real one.
@@ -26,6 +26,8 @@ const STAGING = 'https://staging.example.com';
 const code = (line: string): string => blockStarting(blocks, line).code;
 
 let mock: RunningMock;
+/** Staging's stand-in: its own mock, as the staging run creates subscriptions while the tests above run. */
+let stagingMock: RunningMock;
 const projects: string[] = [];
 const shells: RunningShell[] = [];
 let staging: Promise<{ exit: number | null; output: string; reports: string }>;
@@ -42,10 +44,13 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Rec
 
 beforeAll(async () => {
   execFileSync(process.execPath, [BUILD_IF_STALE]);
-  mock = await startMock({ port: 0, logLevel: 'silent' });
+  [mock, stagingMock] = await Promise.all([
+    startMock({ port: 0, logLevel: 'silent' }),
+    startMock({ port: 0, logLevel: 'silent' }),
+  ]);
   // Paced to --rate 20, the staging run mostly waits: it runs while the others do.
   const place = project();
-  staging = runShell(code(KIT_BLOCKS.staging).replaceAll(STAGING, mock.url), {
+  staging = runShell(code(KIT_BLOCKS.staging).replaceAll(STAGING, stagingMock.url), {
     ...place,
     timeoutMs: 120_000,
   }).then((result) => ({
@@ -58,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await staging.catch(() => undefined);
   await Promise.all(shells.map((shell) => shell.stop()));
-  await mock.close();
+  await Promise.all([mock.close(), stagingMock.close()]);
   for (const dir of projects) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -186,19 +191,14 @@ describe("the README's QA blocks", () => {
     for (const report of ['kit.xml', 'kit.html', 'kit.json', 'kit.md'])
       expect(existsSync(join(run.reports, report)), report).toBe(true);
     expect(readJson(join(run.reports, 'kit.json'))).toMatchObject({ run: { outcome: 'passed' } });
-    expect(
-      mock
-        .session('')
-        .requests({ method: 'GET' })
-        .some((entry) => entry.url.startsWith('/v2/')),
-    ).toBe(true);
+    expect(stagingMock.requests({ method: 'GET' }).some((entry) => entry.url.startsWith('/v2/'))).toBe(true);
     // The baseline block, against the same server, with the staging run's report as the known failures.
     const place = project();
     mkdirSync(join(place.cwd, 'reports'));
     copyFileSync(join(run.reports, 'kit.json'), join(place.cwd, 'reports', 'kit-main.json'));
     const gated = await runShell(code(KIT_BLOCKS.baseline), {
       ...place,
-      env: { ...place.env, BASE_URL: mock.url },
+      env: { ...place.env, BASE_URL: stagingMock.url },
     });
     expect(gated.exit, gated.stdout + gated.stderr).toBe(0);
     expect(readJson(join(place.cwd, 'reports', 'kit.json'))).toMatchObject({ run: { outcome: 'passed' } });
