@@ -16,8 +16,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Files in one worker share loaded modules instead of re-importing the tree for each (about half the wall
-    // time). Safe because the mock holds no module-level state (each startMock owns its store and caches) and
-    // the two files that fake timers restore them in afterEach.
+    // time). Safe because the mock holds no module-level state it writes (each startMock owns its store and
+    // caches; the last seed's records, shared, are read-only) and the two files that fake timers restore them
+    // in afterEach.
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

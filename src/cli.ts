@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { startMock } from './index.js';
 import { MOCK_USAGE, parseMockArgs } from './mock-options.js';
+import { seededStores } from './seed/seeded-stores.js';
 
 export const USAGE = `Usage: subcat <command> [options]
 
@@ -52,6 +53,9 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
+    // Seeded before it listens, as ever: startMock() seeds the catalogs on first use, and a large store's take
+    // seconds, which no one's first catalog request should wait for.
+    void seededStores(args.options).catalog;
     running = await startMock(args.options);
   } catch (error) {
     io.err(`subcat mock: could not start: ${messageOf(error)}\n`);

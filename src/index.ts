@@ -24,9 +24,7 @@ import { issuedBearer, tokenRoute } from './http/token-route.js';
 import { TOKEN_PATH, TokenRegistry } from './vendor/access-token.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
-import { seedMock } from './seed/seed-mock.js';
-import { CatalogStore } from './store/catalog/catalog-store.js';
-import { SeededSubscriptions } from './store/subscriptions/seeded-subscriptions.js';
+import { seededStores } from './seed/seeded-stores.js';
 import type { SubscriptionStore } from './store/subscriptions/subscription-store.js';
 
 export { DEFAULT_MOCK_OPTIONS, type MockOptions } from './mock-options.js';
@@ -116,16 +114,17 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     throw new TypeError(
       `${resolved.specPath ?? 'the spec'} has operations beyond the four (${extras.map((op) => op.operationId).join(', ')}); serving them needs ${PRISM_PACKAGE}: npm install ${PRISM_PACKAGE}@5.12.0`,
     );
-  const seeded = seedMock(resolved);
-  const seededSubscriptions = new SeededSubscriptions(seeded.subscriptions);
+  const stores = seededStores(resolved);
+  const { seeded, subscriptions: seededSubscriptions } = stores;
   if (seededSubscriptions.records.length > resolved.maxSubscriptions)
     throw new TypeError(
       `maxSubscriptions (${resolved.maxSubscriptions}) must be at least the seeded subscriptions (${seededSubscriptions.records.length})`,
     );
-  const catalog = new CatalogStore(seeded.catalogs);
   const stateOf = (store: SubscriptionStore): OperationsState => ({
     subscriptions: store,
-    catalog,
+    get catalog() {
+      return stores.catalog;
+    },
     pageLength: resolved.pageLength,
   });
   const plane = new ControlPlane<OperationsState>({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStartTimes, startRows } from './start-mock-probe.js';
+import { COLD_TARGET_MS, parseStartTimes, startRows, WARM_TARGET_MS } from './start-mock-probe.js';
 
 const outputs = [
   {
@@ -56,6 +56,30 @@ describe('startRows', () => {
       ['subcat', 'warm', 220, [201, 250, 220]],
       ['before', 'cold', 1050, [1000, 1100]],
       ['before', 'warm', 305, [300, 310]],
+    ]);
+  });
+
+  it("holds the checkout's rows, not the before build's, to the targets", () => {
+    const rows = startRows(
+      new Map([
+        ['subcat', [{ coldMs: 200, warmMs: 10 }]],
+        ['before', [{ coldMs: 600, warmMs: 60 }]],
+      ]),
+      [],
+    );
+    expect(rows.map((r) => [r.build, r.target?.atMost])).toEqual([
+      ['subcat', COLD_TARGET_MS],
+      ['subcat', WARM_TARGET_MS],
+      ['before', undefined],
+      ['before', undefined],
+    ]);
+  });
+
+  it('adds the bare node process of the same run and the cold start over it', () => {
+    const rows = startRows(new Map([['subcat', [{ coldMs: 300, warmMs: 10 }]]]), [], [119.6, 100.2, 140]);
+    expect(rows.slice(2).map((r) => [r.measure.split(',')[0], r.value, r.unit])).toEqual([
+      ['bare node process', 120, 'ms'],
+      ['cold start over the bare node process (the load cancels out)', 2.5, '×'],
     ]);
   });
 

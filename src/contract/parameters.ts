@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isJsonObject as isObject, resolveRef } from './json-pointer.js';
+import type { CompiledSchema } from './lazy-schema.js';
 import type { SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, type Violation } from './violation.js';
 
@@ -11,7 +11,7 @@ export interface ParameterInput {
   headers: IncomingHttpHeaders;
 }
 
-export type Compile = (segments: readonly string[]) => ValidateFunction;
+export type Compile = (segments: readonly string[]) => CompiledSchema;
 
 /** Query values are strings on the wire: numbers and booleans are coerced by the schema's declared type. */
 function coerce(raw: string, schema: unknown): unknown {

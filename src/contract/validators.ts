@@ -5,7 +5,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { boundViolations, boundsOf, unknownFieldViolations, type BodyBounds } from './body-shape.js';
 import { fragmentOf, isJsonMediaType, isJsonObject as isObject, resolveRef } from './json-pointer.js';
 import { declaredParameters, parameterValidator, queryNameTest, type ParameterInput } from './parameters.js';
-import { loadSpec } from './spec-document.js';
+import { lazySchema, type CompiledSchema } from './lazy-schema.js';
+import { loadAdminSpec, loadSpec } from './spec-document.js';
 import { listOperations, type SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, Findings, type Validate, type Violation } from './violation.js';
 
@@ -84,11 +85,14 @@ function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
   return ajv;
 }
 
-/** Builds the validators of one document: request validators now, response validators on first use. */
-export function createValidators(document: OpenAPIV3_1.Document): SpecValidators {
+/**
+ * Builds the validators of one document: request validators now (or, `lazy`, each schema on its first use),
+ * response validators on first use.
+ */
+export function createValidators(document: OpenAPIV3_1.Document, { lazy = false } = {}): SpecValidators {
   const ajv = createAjv(document);
   const compiled = new Map<string, ValidateFunction>();
-  const compile = (segments: readonly string[]): ValidateFunction => {
+  const compileNow = (segments: readonly string[]): ValidateFunction => {
     const ref = SPEC_ID + fragmentOf(segments);
     let validate = compiled.get(ref);
     if (validate === undefined) {
@@ -98,6 +102,8 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
     }
     return validate;
   };
+  const compile = (segments: readonly string[]): CompiledSchema =>
+    lazy ? lazySchema(() => compileNow(segments)) : compileNow(segments);
   const bounds = boundsOf(document);
   /** A request body: its bounds first (past them ajv is not run, so its work stays bounded), then the schema. */
   const requestValidator = (segments: string[], schema: unknown) => {
@@ -177,11 +183,17 @@ export function createValidators(document: OpenAPIV3_1.Document): SpecValidators
 
 const byDocument = new WeakMap<object, SpecValidators>();
 
-/** The validators of `document` (default: the packaged spec), compiled once per document. */
+/**
+ * The validators of `document` (default: the packaged spec), made once per document. The packaged documents,
+ * whose every schema the tests compile, compile each schema on first use; another document compiles its
+ * request schemas now, so a schema ajv refuses stops the start instead of failing a request.
+ */
 export function specValidators(document: OpenAPIV3_1.Document = loadSpec()): SpecValidators {
   let validators = byDocument.get(document);
   if (validators === undefined) {
-    validators = createValidators(document);
+    validators = createValidators(document, {
+      lazy: document === loadSpec() || document === loadAdminSpec(),
+    });
     byDocument.set(document, validators);
   }
   return validators;

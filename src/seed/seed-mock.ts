@@ -18,7 +18,8 @@ export interface MockSeedOptions {
 /** Everything a mock starts with: records for the stores, and example requests of the fixed catalog. */
 export interface MockSeed {
   subscriptions: SubscriptionSeedData;
-  catalogs: CatalogRecord[];
+  /** Seeded on first read: a start whose first requests are not the catalog's does not wait for it. */
+  readonly catalogs: CatalogRecord[];
   /** Paths (without base) of working node-products requests: with `latest` and with an explicit release. */
   examplePaths: string[];
   /** Working requests of the four operations on the fixed records, for people trying the mock (the inspector). */
@@ -35,18 +36,20 @@ export interface ExampleRequest {
 }
 
 /**
- * Seeds the whole mock up front, so no request pays for seeding and start-up shows the real cost: the fixture
- * records (fixtures/*.json, fixed ids) and the seeded ones. Each catalog has its own derived seed.
+ * Seeds the mock: the fixture records (fixtures/*.json, fixed ids) and the seeded ones, the subscriptions now
+ * and the catalogs on first read (`subcat mock` reads them before it listens; startMock() when asked).
  * @example const seeded = seedMock({ seed: 1, subscriptions: 300, products: 200 });
  */
 export function seedMock(options: MockSeedOptions): MockSeed {
   const seeded = seedSubscriptions(options);
   const fixtures = loadSubscriptionFixtures();
   const fixture = loadCatalogFixture();
-  const skeletons = seedCatalogSkeletons(options.seed, fixture);
-  const catalogs = skeletons.map((skeleton, index) =>
-    seedCatalog(skeleton, index, options, index === 0 ? fixture : undefined),
-  );
+  let catalogs: CatalogRecord[] | undefined;
+  // Each catalog draws from its own derived seed, so when they are seeded changes none of their records.
+  const seedCatalogs = () =>
+    seedCatalogSkeletons(options.seed, fixture).map((skeleton, index) =>
+      seedCatalog(skeleton, index, options, index === 0 ? fixture : undefined),
+    );
   const node = fixture.showcase.node_id;
   const newest = fixture.releases.at(-1)?.id ?? 'latest';
   const path = (release: string) =>
@@ -118,7 +121,10 @@ export function seedMock(options: MockSeedOptions): MockSeed {
       offerings: [...fixtures.offerings, ...seeded.offerings],
       subscriptions: [...fixtures.subscriptions, ...seeded.subscriptions],
     },
-    catalogs,
+    get catalogs() {
+      catalogs ??= seedCatalogs();
+      return catalogs;
+    },
     examplePaths: [path('latest'), path(newest)],
   };
 }

@@ -7,44 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
 import { packageRoot } from '../../src/package-root.js';
 import { readmeBlocks, shellCommands, type CodeBlock } from './readme-blocks.js';
+import { BAD_LINE, KIT_BLOCKS, LOCK_LINE, PLAYWRIGHT_FILES, SERVER_BLOCKS } from './recipe-blocks.js';
+import { runNodeScript } from './recipe-shell.js';
 
 // The README's recipes for front-end teams and QA, run as written against a mock on a free port (the one
 // change: the README's http://127.0.0.1:4010 becomes that mock's address), in README order, so a recipe
-// that stops working fails here. Blocks not run yet are listed below with the reason; a new block must be
-// run or listed, so none is forgotten.
+// that stops working fails here. The blocks the other files of this folder run are listed below; a new block
+// must be run here or there, so none is forgotten.
 
 const run = promisify(execFile);
 const README = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
 const blocks = readmeBlocks(README, ['For front-end teams', 'For QA and CI']);
 const DOCUMENTED = 'http://127.0.0.1:4010';
 
-/** Blocks (by their first line) not run by this test yet, and why: the lead's to-do for #26. */
-const NOT_RUN_YET: Record<string, string> = {
-  'npm ci && npm start                         # http://127.0.0.1:4010, seed 1, 300 subscriptions':
-    'installs and starts the mock on the fixed port 4010: needs a clone and a free 4010',
-  'npm run mock -- --delay 300                   # every answer of the four operations 300 ms late':
-    'starts long-running mocks on 4010',
-  'npm run mock -- --state-file .subcat-state.jsonl': 'starts a long-running mock on 4010',
-  'npm run mock -- --admin-token change-me-please': 'starts a long-running mock on 4010 with a token',
-  '// fixtures.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
-  '// subscriptions.spec.ts': 'the Playwright recipe needs @playwright/test and a browser app under test',
-  "subcat check --base-url http://127.0.0.1:4010 --header 'x-subcat-session: kit'":
-    'a whole kit run (about a minute): to run with the CI script below',
-  'export TOKEN=...                                   # never written to the output':
-    'needs a staging server',
-  'subcat check --base-url "$BASE_URL" --baseline reports/kit-main.json --report json=reports/kit.json':
-    'needs an earlier report and a server',
-  '  ✗ filters.node-products-eq-sku  getNodeProducts  [contract] interface.md § Get a node\'s products: "eq | name, sku, slug, ..."':
-    'output shown, not a command',
-  'subcat mock: could not start: state file .subcat-state.jsonl is in use by another mock (process 4242, started 2026-11-27T14:37:41.471Z; lock .subcat-state.jsonl.lock); stop that mock, or give this one another --state-file; delete the lock only if no mock runs':
-    'output shown, not a command (test/e2e/control-plane-state-file-attacks checks the line)',
-  "subcat mock: could not start: state file .subcat-state.jsonl line 7 has a session name '../../etc' the API refuses (it must be 1 to 64 letters, digits, '.', '_' or '-'); start with --state-file-repair to keep lines 1-6 and drop the rest, or delete the file to start from the seed":
-    'output shown, not a command (test/e2e/control-plane-state-file-attacks checks the line)',
-  "subcat proxy --upstream https://staging.example.com --header 'Authorization: Bearer …' \\":
-    'needs a staging server and an app to drive through it',
-  'jobs:': 'a GitHub Actions workflow',
-  '#!/usr/bin/env bash': 'starts the mock on the fixed port 4010 and a whole kit run',
-};
+/**
+ * Blocks (by their first line) run by the other test files of this folder: the ones that start a mock of their
+ * own, the kit's and the CI's, and the Playwright recipe.
+ */
+const RUN_ELSEWHERE: readonly string[] = [
+  ...SERVER_BLOCKS,
+  LOCK_LINE,
+  BAD_LINE,
+  ...Object.values(KIT_BLOCKS),
+  ...PLAYWRIGHT_FILES.map((file) => `// ${file}`),
+];
 
 /** Blocks run as vitest suites of their own (by their first line): `subcat` is this checkout's src/index.ts. */
 const VITEST_SUITES = ["import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';"];
@@ -67,19 +53,17 @@ afterAll(async () => {
 });
 
 describe("the README's front-end and QA recipes", () => {
-  it('are each run below or listed as not run yet, with the reason', () => {
+  it('are each run, here or by another test file of this folder', () => {
     const unaccounted = blocks
       .filter(
         (block) =>
           !isCurlBlock(block) &&
-          NOT_RUN_YET[firstLine(block)] === undefined &&
+          !RUN_ELSEWHERE.some((line) => firstLine(block).startsWith(line)) &&
           !VITEST_SUITES.includes(firstLine(block)),
       )
       .map((block) => `README.md:${block.line} ${firstLine(block)}`);
     expect(unaccounted).toEqual([]);
-    const stale = Object.keys(NOT_RUN_YET).filter(
-      (line) => !blocks.some((block) => firstLine(block) === line),
-    );
+    const stale = RUN_ELSEWHERE.filter((line) => !blocks.some((block) => firstLine(block).startsWith(line)));
     expect(stale).toEqual([]);
   });
 
@@ -126,16 +110,9 @@ describe("the README's front-end and QA recipes", () => {
         };
         writeFileSync(join(suite, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
         const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-        const result = await run(process.execPath, [vitest, 'run', '--config', 'vitest.config.mjs'], {
+        const result = await runNodeScript([vitest, 'run', '--config', 'vitest.config.mjs'], {
           cwd: suite,
-          env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-        }).then(
-          ({ stdout }) => ({ exit: 0, output: stdout }),
-          (error: { code?: number; stdout?: string; stderr?: string }) => ({
-            exit: error.code ?? 1,
-            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-          }),
-        );
+        });
         expect(result.exit, result.output).toBe(0);
         expect(result.output).toMatch(/Tests\s+2 passed \(2\)/);
       } finally {

@@ -1,0 +1,36 @@
+import { CatalogStore } from '../store/catalog/catalog-store.js';
+import { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
+import { seedMock, type MockSeed, type MockSeedOptions } from './seed-mock.js';
+
+/** The seed of a mock and the two read-only stores built on it (sessions copy nothing of them). */
+export interface SeededStores {
+  seeded: MockSeed;
+  subscriptions: SeededSubscriptions;
+  /** Made, its catalogs seeded, on first read. */
+  readonly catalog: CatalogStore;
+}
+
+let last: { key: string; stores: SeededStores } | undefined;
+
+/**
+ * The stores for `options`, built once for the last options asked: a test runner's second startMock() with
+ * the same seed and sizes reuses them (they are never written, so sharing them changes nothing), and only
+ * one seed is kept alive at a time.
+ * @example const { subscriptions, catalog } = seededStores({ seed: 1, subscriptions: 300, products: 200 });
+ */
+export function seededStores(options: MockSeedOptions): SeededStores {
+  const key = `${options.seed}/${options.subscriptions}/${options.products}`;
+  if (last?.key === key) return last.stores;
+  const seeded = seedMock(options);
+  let catalog: CatalogStore | undefined;
+  const stores = {
+    seeded,
+    subscriptions: new SeededSubscriptions(seeded.subscriptions),
+    get catalog() {
+      catalog ??= new CatalogStore(seeded.catalogs);
+      return catalog;
+    },
+  };
+  last = { key, stores };
+  return stores;
+}
