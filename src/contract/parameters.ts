@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isJsonObject as isObject, resolveRef } from './json-pointer.js';
-import type { CompiledSchema } from './lazy-schema.js';
+import type { ErrorObject } from 'ajv';
 import type { SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, type Violation } from './violation.js';
 
@@ -9,6 +9,12 @@ export interface ParameterInput {
   path: Readonly<Record<string, string>>;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+}
+
+/** What the validators call: a compiled schema, and the errors of its last call. */
+export interface CompiledSchema {
+  (value: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
 export type Compile = (segments: readonly string[]) => CompiledSchema;

@@ -4,8 +4,13 @@ import * as ajvFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { boundViolations, boundsOf, unknownFieldViolations, type BodyBounds } from './body-shape.js';
 import { fragmentOf, isJsonMediaType, isJsonObject as isObject, resolveRef } from './json-pointer.js';
-import { declaredParameters, parameterValidator, queryNameTest, type ParameterInput } from './parameters.js';
-import { lazySchema, type CompiledSchema } from './lazy-schema.js';
+import {
+  declaredParameters,
+  parameterValidator,
+  queryNameTest,
+  type CompiledSchema,
+  type ParameterInput,
+} from './parameters.js';
 import { loadAdminSpec, loadSpec } from './spec-document.js';
 import { listOperations, type SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, Findings, type Validate, type Violation } from './violation.js';
@@ -33,6 +38,21 @@ export interface SpecValidators {
   response(operationId: string, status: number): Validate;
   /** Validates against `#/components/schemas/{name}`. */
   schema(name: string): Validate;
+}
+
+/**
+ * A schema compiled on its first call instead of now: a start-up compiles only what its first requests use.
+ * @example const validate = lazySchema(() => ajv.getSchema(ref)!); validate(value); validate.errors;
+ */
+export function lazySchema(compile: () => ValidateFunction): CompiledSchema {
+  let compiled: ValidateFunction | undefined;
+  const validate: CompiledSchema = (value) => {
+    compiled ??= compile();
+    const valid = compiled(value);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
 }
 
 const SPEC_ID = 'openapi.json';
