@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { LoadRequest, LoadRun } from '../load-run.js';
-import { floodLoad, floodRows, watchFlood } from './flood-watch.js';
+import { floodLoad, floodRows, quantile, watchFlood } from './flood-watch.js';
 import type { BenchServer, Probe, ProbeRow } from './probe.js';
 
 // Issue 28, points 5-7: floods that once took the mock to gigabytes, each against a new mock of this checkout
@@ -132,14 +133,20 @@ export const journalFloodProbe: Probe = {
   },
 };
 
-async function takeSnapshot(server: BenchServer, session: string, name: string): Promise<number> {
+/** A snapshot asked for: its status and how long it took (a copy of the session's changes holds the loop). */
+async function takeSnapshot(
+  server: BenchServer,
+  session: string,
+  name: string,
+): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
   const response = await fetch(`${server.baseUrl}/__subcat/snapshots?session=${session}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name }),
   });
   await response.arrayBuffer();
-  return response.status;
+  return { status: response.status, ms: performance.now() - started };
 }
 
 /** Point 7: sessions each holding many creates, snapshotted past the caps (64 a session, 256 in all). */
@@ -166,12 +173,16 @@ export const snapshotFloodProbe: Probe = {
       );
       const figures = await watchFlood(ctx, server, async () => {
         const statuses: Record<string, number> = {};
+        const snapshotTimes: number[] = [];
         for (const session of sessions)
           for (let n = 0; n < 70; n++) {
-            const status = await takeSnapshot(server, session, `s${n}`);
+            const { status, ms } = await takeSnapshot(server, session, `s${n}`);
             statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status === 201) snapshotTimes.push(ms);
           }
-        return `350 snapshots asked for (70 in each of 5 sessions, 4 of ${creates.toLocaleString('en-US')} creates): ${statusNote(statuses)}; RSS ${started} MB at start, ${filled} MB after the creates`;
+        const slowest = Math.round(Math.max(0, ...snapshotTimes));
+        const middle = Math.round(quantile(snapshotTimes, 0.5) ?? 0);
+        return `snapshots answered 201 in ${middle} ms (median), ${slowest} ms at most; 350 snapshots asked for (70 in each of 5 sessions, 4 of ${creates.toLocaleString('en-US')} creates): ${statusNote(statuses)}; RSS ${started} MB at start, ${filled} MB after the creates`;
       });
       rows.push(
         ...floodRows(`snapshots of 4 sessions of ${creates.toLocaleString('en-US')} creates`, figures),
