@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { statusNote } from './flood-probes.js';
+import { CREATE_DATA, statusNote } from './flood-probes.js';
 import { floodRows, watchFlood } from './flood-watch.js';
 import type { BenchServer, Probe, ProbeRow } from './probe.js';
 
@@ -81,17 +81,9 @@ function endlessBody(server: BenchServer, capMs: number): Promise<number | null>
  * characters each and 200 to an object, so 194 beside `data`'s six and 200 at the top: about 800 KB.
  */
 export function largestValidCreate(): string {
-  const data = {
-    account_id: '29949968-2749-44ee-9002-18b1b3a8e3a7',
-    offering_id: '07ed42d5-63ec-40d8-8ee0-b28bc46cb754',
-    currency: 'USD',
-    manual_payments: true,
-    name: 'Near the limit',
-    email: 'big@example.com',
-  };
   const members = (prefix: string, count: number) =>
     Object.fromEntries(Array.from({ length: count }, (_, at) => [`${prefix}${at}`, 'x'.repeat(2_048)]));
-  return JSON.stringify({ data: { ...data, ...members('f', 194) }, ...members('m', 199) });
+  return JSON.stringify({ data: { ...CREATE_DATA, ...members('f', 194) }, ...members('m', 199) });
 }
 
 export const bodyFloodProbe: Probe = {

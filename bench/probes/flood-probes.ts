@@ -13,20 +13,21 @@ const LIST = '/subscriptions/subscriptions';
 const BIG_PAGE = `${LIST}?page%5Blimit%5D=100&include=plans,products`;
 const SESSION_HEADER = 'x-subcat-session';
 
+/** The attributes of a valid create; `name` and `email` as any test would send. */
+export const CREATE_DATA = {
+  account_id: ACCOUNT,
+  offering_id: OFFERING,
+  currency: 'USD',
+  manual_payments: true,
+  name: 'Flood',
+  email: 'flood@example.com',
+} as const;
+
 export const plainCreate = (headers: Record<string, string> = {}): LoadRequest => ({
   method: 'POST',
   path: LIST,
   headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify({
-    data: {
-      account_id: ACCOUNT,
-      offering_id: OFFERING,
-      currency: 'USD',
-      manual_payments: true,
-      name: 'Flood',
-      email: 'flood@example.com',
-    },
-  }),
+  body: JSON.stringify({ data: CREATE_DATA }),
 });
 
 /** Status counts as `201 x 5,000, 409 x 3`, errors last. */
@@ -77,7 +78,8 @@ export const streamFloodProbe: Probe = {
           const pages = await floodLoad(server, [{ method: 'GET', path: BIG_PAGE }], amount);
           // A cut shows once the kernel's buffers are read (a paused socket sees no end): read, then count.
           for (const { socket } of streams) socket.resume();
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          for (let waited = 0; waited < 15_000 && streams.some((s) => !s.closed()); waited += 100)
+            await new Promise((resolve) => setTimeout(resolve, 100));
           const cut = streams.filter((s) => s.closed()).length;
           return `${gets}: ${answered(pages)}; ${cut} of ${count} streams cut by the mock`;
         });
