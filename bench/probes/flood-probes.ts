@@ -9,7 +9,7 @@ import type { BenchServer, Probe, ProbeRow } from './probe.js';
 const ACCOUNT = '29949968-2749-44ee-9002-18b1b3a8e3a7';
 const OFFERING = '07ed42d5-63ec-40d8-8ee0-b28bc46cb754';
 const LIST = '/subscriptions/subscriptions';
-/** Each answer is some 100 KB; the journal keeps 16 KiB of it. */
+/** Each answer is some 100 KB; the journal keeps its first 64 KiB, and shows (and streams) 16 Ki characters. */
 const BIG_PAGE = `${LIST}?page%5Blimit%5D=100&include=plans,products`;
 const SESSION_HEADER = 'x-subcat-session';
 
@@ -107,7 +107,7 @@ export const journalFloodProbe: Probe = {
     if (build === undefined) return [];
     const server = await ctx.startMock(build, []);
     const amount = ctx.quick ? 10_000 : 40_000;
-    // A page of 100 out (16 KiB journaled) and a 20 KB body in, refused (16 KiB journaled, nothing stored).
+    // A page of 100 out (64 KiB of it journaled) and a 20 KB body in, refused (16 Ki characters journaled).
     const padding = JSON.stringify({ data: { padding: 'x'.repeat(20_000) } });
     const requests = Array.from({ length: 256 }, (_, n): LoadRequest[] => {
       const headers = { [SESSION_HEADER]: `flood-${n}` };
