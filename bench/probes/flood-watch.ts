@@ -150,13 +150,17 @@ export async function watchFlood(
   const watch = startHealthWatch(`${server.baseUrl}/__health`);
   const started = performance.now();
   let note: string;
+  let ended: number;
+  let health: ReturnType<typeof parseHealthWatch>;
   try {
     note = await flood();
   } finally {
     clearInterval(sampler);
+    ended = performance.now();
+    // Stopped whatever the flood did: a failed flood leaves no child behind.
+    health = await watch.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
-  const health = await watch.stop();
+  const seconds = (ended - started) / 1000;
   const last = rss();
   if (last !== null && (peakMb === null || last > peakMb)) peakMb = last;
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
