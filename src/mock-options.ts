@@ -190,7 +190,7 @@ Options:
 
 Bounds (fixed): a live stream of the journal that does not read is cut past 1 MiB unsent (it may reconnect);
 a journal entry keeps at most 16 KiB of each body; the admin API takes bodies up to 64 KiB; snapshots: 64
-per session and 256 in all, and about 256 MiB per session and 512 MiB in all (128 bytes per created or
+per session and 256 in all, and about 256 MiB per session and 384 MiB in all (128 bytes per created or
 changed subscription), past which a snapshot is a 409 until one is deleted; a refused or unread request body
 is still read and dropped, up to 16 MiB and 2 s, so the client reads the answer.
 `;

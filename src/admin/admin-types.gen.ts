@@ -48,7 +48,7 @@ export interface paths {
         /**
          * Keeps the session's data under a name, to restore later.
          * @description Snapshots are bounded: 64 per session and 256 over all sessions, and an estimated 256 MiB per session
-         *     and 512 MiB over all (128 bytes per subscription created or changed since the seed, measured when the
+         *     and 384 MiB over all (128 bytes per subscription created or changed since the seed, measured when the
          *     snapshot is taken). Past a bound the answer is a 409 naming it and how to free room: delete a snapshot
          *     (or drop a session).
          */

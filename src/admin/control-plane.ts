@@ -9,7 +9,7 @@ import {
 import { FaultRules, faultStep, type Delay, type FaultRuleInput, type FaultRuleView } from './faults.js';
 import { JournalFeed, type JournalEntry, type JournalFilter } from './journal.js';
 import { seededDraws } from './seeded-draws.js';
-import { snapshotBytes, snapshotRefusal } from './snapshot-bounds.js';
+import { SNAPSHOT_BOUNDS, snapshotBytes, snapshotRefusal } from './snapshot-bounds.js';
 import { journalStep, Sessions, sessionStep, type Session } from './sessions.js';
 
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
@@ -140,7 +140,8 @@ export class ControlPlane<State> {
     };
   }
 
-  snapshot(snapshotName: string, name: string): SnapshotSummary {
+  /** `bounds`: a state file's replay keeps what was answered 201 before the count caps (state-file.ts). */
+  snapshot(snapshotName: string, name: string, bounds = SNAPSHOT_BOUNDS): SnapshotSummary {
     const session = this.session(name);
     if (session.snapshots.has(snapshotName))
       throw HttpError.of(
@@ -155,6 +156,7 @@ export class ControlPlane<State> {
       snapshotBytes(snapshot.changed),
       keptSnapshots([session]),
       keptSnapshots(this.sessions.list()),
+      bounds,
     );
     if (refusal !== undefined) throw HttpError.of(409, refusal, { pointer: '/name' });
     this.log?.event(name, { op: 'snapshot', name: snapshotName });

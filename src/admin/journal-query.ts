@@ -70,8 +70,11 @@ export function sinceMeansSomething(since: string, kept: () => boolean): boolean
   return kept();
 }
 
+/** What a filter reads of an entry. */
+export type EntryHead = Pick<JournalEntry, 'at' | 'method' | 'path' | 'status'>;
+
 /** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
-export function entryFilter(filter: JournalFilter): (entry: JournalEntry) => boolean {
+export function entryFilter(filter: JournalFilter): (entry: EntryHead) => boolean {
   const { path, status } = filter;
   const since = (filter.since === undefined ? undefined : rfc3339Time(filter.since)) ?? Number.NaN;
   return (entry) =>

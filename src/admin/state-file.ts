@@ -21,6 +21,7 @@ import {
   type StoredSubscription,
 } from './state-file-lines.js';
 import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from './state-file-place.js';
+import { SNAPSHOT_BOUNDS, type SnapshotBounds } from './snapshot-bounds.js';
 
 /** The format this version writes; a file of another is refused, never guessed at. */
 const FORMAT = 1;
@@ -80,6 +81,7 @@ export function openStateFile<State>(
   try {
     const text = readText(path);
     if (text !== undefined) replay(path, text, identity, plane, options);
+    for (const line of snapshotsOverCaps(plane)) options.warn?.(`state file ${path}: ${line}`);
     compact(path, identity, plane);
     fd = openSync(path, 'a');
   } catch (error) {
@@ -196,13 +198,45 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
     } else if (!('name' in line)) {
       if (line.event === 'reset') plane.session(session).store.reset();
       else plane.sessions.drop(session);
-    } else if (line.event === 'snapshot') plane.snapshot(line.name, session);
+    } else if (line.event === 'snapshot') plane.snapshot(line.name, session, REPLAY_BOUNDS);
     else if (line.event === 'restore') plane.restore(line.name, session);
     else plane.forgetSnapshot(line.name, session);
   } catch (error) {
     return `has a change it cannot apply (${thrownMessage(error)})`;
   }
   return undefined;
+}
+
+/**
+ * A file written before snapshots were counted may hold more than a session or the mock keeps now: each was
+ * answered 201, so all are replayed and reported (snapshotsOverCaps); the byte caps still hold, so a small file
+ * cannot make gigabytes of copies.
+ */
+const REPLAY_BOUNDS: SnapshotBounds = {
+  ...SNAPSHOT_BOUNDS,
+  perSession: Number.POSITIVE_INFINITY,
+  overall: Number.POSITIVE_INFINITY,
+};
+
+/** One line for each count cap the replayed snapshots pass: how many, the cap, and what a new one gets. */
+function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {
+  const { perSession, overall } = SNAPSHOT_BOUNDS;
+  const kept = 'were all kept (the file was written before snapshots were capped)';
+  const lines: string[] = [];
+  let total = 0;
+  for (const { name, snapshots } of plane.sessions.list()) {
+    total += snapshots.size;
+    if (snapshots.size <= perSession) continue;
+    const which = name === '' ? 'the default session' : `session '${name}'`;
+    lines.push(
+      `the ${snapshots.size} snapshots of ${which} are more than the ${perSession} a session keeps and ${kept}; its next snapshot is a 409 until ${snapshots.size - perSession + 1} are deleted (DELETE /__subcat/snapshots/{name}${name === '' ? '' : `?session=${name}`})`,
+    );
+  }
+  if (total > overall)
+    lines.push(
+      `the ${total} snapshots of all sessions are more than the ${overall} the mock keeps and ${kept}; a new snapshot is a 409 until ${total - overall + 1} are deleted`,
+    );
+  return lines;
 }
 
 /** The file again with only what the state now needs: per session, each snapshot's writes, then the current ones. */

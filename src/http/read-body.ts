@@ -134,8 +134,7 @@ function parseCost(text: string, bounds: BodyBounds): Violation | undefined {
     const top = open.at(-1);
     if (code === 0x22) {
       const start = at + 1;
-      for (at++; at < text.length && text.charCodeAt(at) !== 0x22; at++)
-        if (text.charCodeAt(at) === 0x5c) at++;
+      at = closingQuote(text, start);
       lastString = text.slice(start, Math.min(at, start + 1_100));
     } else if (code === 0x3a && top !== undefined) top.key = lastString;
     else if (code === 0x5b || code === 0x7b) {
@@ -153,6 +152,22 @@ function parseCost(text: string, bounds: BodyBounds): Violation | undefined {
     if (values > bounds.maxValues * PARSED_VALUES) return tooManyValues(bounds);
   }
   return undefined;
+}
+
+/**
+ * Where the string that starts at `from` ends: its closing quote, the first not escaped by an odd run of
+ * backslashes (text.length when none). indexOf, not a loop over each character: a body of long strings
+ * (790 KiB) cost 6.5 ms per create that way, 40% of the create (bench flood-bodies).
+ */
+export function closingQuote(text: string, from: number): number {
+  for (let at = from; ;) {
+    const quote = text.indexOf('"', at);
+    if (quote < 0) return text.length;
+    let slashes = 0;
+    for (let back = quote - 1; back >= from && text.charCodeAt(back) === 0x5c; back--) slashes++;
+    if (slashes % 2 === 0) return quote;
+    at = quote + 1;
+  }
 }
 
 /** The violation of the innermost open container past its bound, at its pointer. */
