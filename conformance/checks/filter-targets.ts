@@ -97,6 +97,28 @@ export async function readableCollection(
   return walk;
 }
 
+/** Distinct record values offered to a generator per attribute. */
+const VALUES_KEPT = 20;
+
+/** Values records of the collection hold, per attribute: what the generator filters on. */
+export function valuesFrom(
+  records: readonly unknown[],
+  target: FilterTarget,
+): (attribute: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (attribute) => {
+    let values = cache.get(attribute);
+    if (values === undefined) {
+      const all = records.flatMap((record) =>
+        attribute === 'id' ? idsOf([record]) : attributeValues(record, attribute, target.read),
+      );
+      values = [...new Set(all.filter(isPlainValue))].slice(0, VALUES_KEPT);
+      cache.set(attribute, values);
+    }
+    return values;
+  };
+}
+
 /** A value of an attribute and the id of a record that shows it. */
 export interface PickedValue {
   value: string;

@@ -90,18 +90,19 @@ export function shrinkCandidates(failing: GeneratedCase): GeneratedCase[] {
 
 /**
  * Shrinks a failing case: takes the first smaller candidate that still fails, again and again, within `budget`
- * tries (each try costs requests).
+ * tries (each try costs requests). `candidates` lists the smaller cases to try, the likeliest first.
  */
-export async function shrink(
-  failing: GeneratedCase,
-  fails: (candidate: GeneratedCase) => Promise<boolean>,
+export async function shrinkWith<T>(
+  failing: T,
+  candidates: (failing: T) => readonly T[],
+  fails: (candidate: T) => Promise<boolean>,
   budget = 8,
-): Promise<{ smallest: GeneratedCase; tries: number }> {
+): Promise<{ smallest: T; tries: number }> {
   let smallest = failing;
   let tries = 0;
   for (let progress = true; progress && tries < budget;) {
     progress = false;
-    for (const candidate of shrinkCandidates(smallest)) {
+    for (const candidate of candidates(smallest)) {
       if (tries >= budget) break;
       tries++;
       if (await fails(candidate)) {
@@ -112,6 +113,31 @@ export async function shrink(
     }
   }
   return { smallest, tries };
+}
+
+/** Shrinks a failing list case to fewer terms and values, a smaller page, no include or language. */
+export function shrink(
+  failing: GeneratedCase,
+  fails: (candidate: GeneratedCase) => Promise<boolean>,
+  budget = 8,
+): Promise<{ smallest: GeneratedCase; tries: number }> {
+  return shrinkWith(failing, shrinkCandidates, fails, budget);
+}
+
+/** The 1-based numbers of the cases a run judges: 1..count, or case K alone when `--case K` asks for it. */
+export function caseNumbers(count: number, only: number | undefined): number[] {
+  if (only !== undefined) return [only];
+  return Array.from({ length: count }, (_, i) => i + 1);
+}
+
+/** `case 3 of 16`, or `case 3 (alone)` when --case asked for it. */
+export function caseLabel(number: number, total: number, only: number | undefined): string {
+  return `case ${number}${only === undefined ? ` of ${total}` : ' (alone)'}`;
+}
+
+/** The arguments that replay one case alone: the same seed, the check, the case. */
+export function replayArgs(seed: number, checkId: string, caseNumber: number): string {
+  return `--seed ${seed} --only ${checkId} --case ${caseNumber}`;
 }
 
 /** The case as its query, e.g. `filter=eq(sku,A):in(tags,x,y)&page[limit]=2&include=files`. */

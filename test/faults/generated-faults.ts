@@ -1,0 +1,57 @@
+import { dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
+import type { Handler } from './fault-proxy.js';
+
+// Mutants only the generated write relations find: a filter index that misses new records, a PUT that clears
+// what it was not asked to change, and a create that caps strings below the contract's bounds.
+
+/** Lists filtered by name or email leave out subscriptions created since start (an index not updated on write). */
+function staleNameIndex(): Handler {
+  const created = new Set<unknown>();
+  return async (req, forward) => {
+    const res = await forward(req);
+    const operation = operationOf(req);
+    if (!isSuccess(res.status) || !isObject(res.body)) return res;
+    if (operation === 'createSubscription') {
+      for (const record of dataRecords(res.body)) created.add(record.id);
+    } else if (
+      operation === 'listSubscriptions' &&
+      /eq\((name|email),/.test(req.url.searchParams.get('filter') ?? '')
+    ) {
+      res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
+    }
+    return res;
+  };
+}
+
+/** Any string over 255 characters in a create body is refused (a varchar(255) column), though 1024 are allowed. */
+const stringsCappedAt255: Handler = (req, forward) => {
+  if (operationOf(req) !== 'createSubscription') return forward(req);
+  if (!/"[^"]{256,}"/.test(req.body)) return forward(req);
+  return Promise.resolve({
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+    body: {
+      errors: [{ status: '400', title: 'Bad Request', detail: 'value too long for type varchar(255)' }],
+    },
+    text: '',
+  });
+};
+
+export const generatedFaults: Fault[] = [
+  {
+    name: 'generated-new-records-missing-by-name',
+    description:
+      'lists filtered by name or email miss subscriptions created since start (found by generated cases)',
+    only: 'generated.created-membership',
+    expectFailedCheck: 'generated.created-membership',
+    handler: staleNameIndex,
+  },
+  {
+    name: 'generated-strings-capped-255',
+    description:
+      'a create body with a string over 255 characters is refused, though the contract allows 1024',
+    only: 'generated.body-bounds',
+    expectFailedCheck: 'generated.body-bounds',
+    handler: () => stringsCappedAt255,
+  },
+];
