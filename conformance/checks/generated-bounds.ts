@@ -65,21 +65,25 @@ async function bodiesNearBounds(ctx: CheckContext): Promise<Failure[]> {
     ctx.inconclusive(`there are ${cases.length} cases; --case ${ctx.settings.generatedCase} names none`);
   const send = (boundCase: BoundCase) =>
     ctx.call('createSubscription', { json: boundBody(base, boundCase) ?? base });
-  const found = await inParallel(numbers, async (number) => {
-    const drawn = cases[number - 1] as BoundCase;
-    const exchange = await send(drawn);
-    if (!breaks(drawn, exchange.response.status)) return [];
-    let last = exchange;
-    const { smallest, tries } = await shrinkWith(drawn, boundShrinkCandidates, async (candidate) => {
-      const answer = await send(candidate);
-      if (breaks(candidate, answer.response.status)) last = answer;
-      return breaks(candidate, answer.response.status);
-    });
-    const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
-    const drawnText = smallest === drawn ? '' : ` (drawn: ${drawn.bounds.length} bounds)`;
-    const shrunk = `${caseLabel(number, cases.length, ctx.settings.generatedCase)}, shrunk in ${tries} tries to: ${describeBoundCase(smallest)}${drawnText}; replay: ${replay}`;
-    return [failureOf(ctx, last, smallest, shrunk)];
-  });
+  const found = await inParallel(
+    numbers,
+    async (number) => {
+      const drawn = cases[number - 1] as BoundCase;
+      const exchange = await send(drawn);
+      if (!breaks(drawn, exchange.response.status)) return [];
+      let last = exchange;
+      const { smallest, tries } = await shrinkWith(drawn, boundShrinkCandidates, async (candidate) => {
+        const answer = await send(candidate);
+        if (breaks(candidate, answer.response.status)) last = answer;
+        return breaks(candidate, answer.response.status);
+      });
+      const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
+      const drawnText = smallest === drawn ? '' : ` (drawn: ${drawn.bounds.length} bounds)`;
+      const shrunk = `${caseLabel(number, cases.length, ctx.settings.generatedCase)}, shrunk in ${tries} tries to: ${describeBoundCase(smallest)}${drawnText}; replay: ${replay}`;
+      return [failureOf(ctx, last, smallest, shrunk)];
+    },
+    numbers.length,
+  );
   return found.flat();
 }
 

@@ -102,27 +102,31 @@ async function createdMembership(ctx: CheckContext): Promise<Failure[]> {
   };
   const count = ctx.settings.generated;
   const numbers = caseNumbers(count, ctx.settings.generatedCase);
-  const found = await inParallel(numbers, async (number) => {
-    const caseRandom = mulberry32(deriveSeed(ctx.settings.seed, `${ctx.check.id}.${number}`));
-    const drawn = drawMembership(caseRandom, SUBSCRIPTION_EQ, own, others);
-    const breach = await judge(ctx, record, id, drawn);
-    if (breach === undefined) return [];
-    let last = breach;
-    const { smallest, tries } = await shrinkWith(drawn, membershipShrinkCandidates, async (terms) => {
-      const again = await judge(ctx, record, id, terms);
-      if (again?.relation === breach.relation) last = again;
-      return again?.relation === breach.relation;
-    });
-    const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
-    return [
-      ctx.fail(last.exchange, {
-        rule: last.relation,
-        ...(last.caseOnly ? { source: 'convention' as const, cites: FILTER_CASE.cites } : {}),
-        where: `listSubscriptions filter=${smallest.map((term) => `eq(${term.attribute})`).join(':')}`,
-        message: `filter=${filterParameter(smallest)}: ${last.detail}: ${caseLabel(number, count, ctx.settings.generatedCase)}, shrunk in ${tries} tries (drawn: filter=${filterParameter(drawn)}); replay: ${replay}`,
-      }),
-    ];
-  });
+  const found = await inParallel(
+    numbers,
+    async (number) => {
+      const caseRandom = mulberry32(deriveSeed(ctx.settings.seed, `${ctx.check.id}.${number}`));
+      const drawn = drawMembership(caseRandom, SUBSCRIPTION_EQ, own, others);
+      const breach = await judge(ctx, record, id, drawn);
+      if (breach === undefined) return [];
+      let last = breach;
+      const { smallest, tries } = await shrinkWith(drawn, membershipShrinkCandidates, async (terms) => {
+        const again = await judge(ctx, record, id, terms);
+        if (again?.relation === breach.relation) last = again;
+        return again?.relation === breach.relation;
+      });
+      const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
+      return [
+        ctx.fail(last.exchange, {
+          rule: last.relation,
+          ...(last.caseOnly ? { source: 'convention' as const, cites: FILTER_CASE.cites } : {}),
+          where: `listSubscriptions filter=${smallest.map((term) => `eq(${term.attribute})`).join(':')}`,
+          message: `filter=${filterParameter(smallest)}: ${last.detail}: ${caseLabel(number, count, ctx.settings.generatedCase)}, shrunk in ${tries} tries (drawn: filter=${filterParameter(drawn)}); replay: ${replay}`,
+        }),
+      ];
+    },
+    numbers.length,
+  );
   // One failure per relation: the first case that broke it, shrunk.
   const told = new Set<string>();
   return found.flat().filter((failure) => !told.has(failure.rule) && told.add(failure.rule));

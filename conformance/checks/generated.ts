@@ -18,6 +18,7 @@ import { deriveSeed, mulberry32 } from '../prng.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
 import { generatedBoundsCheck } from './generated-bounds.js';
 import { generatedMembershipCheck } from './generated-membership.js';
+import { generatedPutCheck } from './generated-put.js';
 import { NODE_PRODUCTS, SUBSCRIPTIONS, valuesFrom, type FilterTarget } from './filter-targets.js';
 
 /** Pages a small-page walk may take: past it the relation is judged on the prefix it has. */
@@ -162,5 +163,6 @@ export const generatedChecks: Check[] = [
     run: generatedRelations,
   },
   generatedMembershipCheck,
+  generatedPutCheck,
   generatedBoundsCheck,
 ];

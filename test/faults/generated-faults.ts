@@ -1,4 +1,4 @@
-import { dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
+import { child, dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
 import type { Handler } from './fault-proxy.js';
 
 // Mutants only the generated write relations find: a filter index that misses new records, a PUT that clears
@@ -37,6 +37,21 @@ const stringsCappedAt255: Handler = (req, forward) => {
   });
 };
 
+/** A PUT replaces the attributes: one that does not send address_id clears it (a full-replace update). */
+const putClearsAddress: Handler = (req, forward) => {
+  if (operationOf(req) !== 'updateSubscription') return forward(req);
+  let sent: unknown;
+  try {
+    sent = JSON.parse(req.body) as unknown;
+  } catch {
+    return forward(req);
+  }
+  const attributes = child(sent, 'data', 'attributes');
+  if (attributes === undefined || 'address_id' in attributes) return forward(req);
+  attributes.address_id = null;
+  return forward({ ...req, body: JSON.stringify(sent) });
+};
+
 export const generatedFaults: Fault[] = [
   {
     name: 'generated-new-records-missing-by-name',
@@ -45,6 +60,14 @@ export const generatedFaults: Fault[] = [
     only: 'generated.created-membership',
     expectFailedCheck: 'generated.created-membership',
     handler: staleNameIndex,
+  },
+  {
+    name: 'generated-put-clears-address',
+    description:
+      'a PUT that does not send address_id clears it, as a full replace would (found by generated PUTs)',
+    only: 'generated.put-changes-only',
+    expectWarnedCheck: 'generated.put-changes-only',
+    handler: () => putClearsAddress,
   },
   {
     name: 'generated-strings-capped-255',
