@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { atPointer, loadSpec, packageRoot } from '../spec.js';
 import { DEFAULT_PAGE_LIMIT, pageMetaBreaks, pageView } from './page-rules.js';
 
 const PRODUCTS = 'http://h/catalogs/c/releases/r/nodes/n/relationships/products';
@@ -66,6 +69,14 @@ describe('pageMetaBreaks', () => {
     );
     expect(pageMetaBreaks(products, 8).map((b) => b.source)).toEqual(['contract']);
     expect(pageMetaBreaks(list, 8).map((b) => b.source)).toEqual(['convention']);
-    expect(DEFAULT_PAGE_LIMIT).toBe(25);
+  });
+
+  it('uses the default page length the spec and decisions.md document', () => {
+    for (const name of ['PageLimit', 'NodePageLimit']) {
+      const description = atPointer(loadSpec(), `/components/parameters/${name}/description`);
+      expect(description).toContain(`(${DEFAULT_PAGE_LIMIT} in the mock)`);
+    }
+    const decisions = readFileSync(join(packageRoot(), 'contract', 'decisions.md'), 'utf8');
+    expect(decisions).toContain(`${DEFAULT_PAGE_LIMIT} unless the mock is started with another`);
   });
 });
