@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validCreateBody } from '../create-body.js';
 import { mulberry32 } from '../prng.js';
 import { loadSpec } from '../spec.js';
-import { requestBounds } from './body-bounds.js';
+import { requestBounds, valueCount } from './body-bounds.js';
 import { boundBody, boundCases, boundShrinkCandidates, describeBoundCase } from './bound-cases.js';
 
 const base = validCreateBody(mulberry32(7));
@@ -20,7 +20,9 @@ describe('boundCases', () => {
       for (const c of at) {
         const places = c.bounds.map((bound) => bound.path.join('/'));
         expect(new Set(places).size).toBe(places.length);
-        expect(boundBody(base, c)).toBeDefined();
+        const body = boundBody(base, c);
+        expect(body).toBeDefined();
+        expect(valueCount(body)).toBeLessThanOrEqual(4000);
       }
       expect(past.every((c) => c.bounds.length === 1)).toBe(true);
       // Bounds whose place the base body has are all sent one past.

@@ -26,8 +26,15 @@ export function boundBody<T>(base: T, boundCase: BoundCase): T | undefined {
   return body;
 }
 
-const withinBudget = (body: unknown) =>
-  valueCount(body) <= BODY_BUDGET.values && JSON.stringify(body).length <= BODY_BUDGET.bytes;
+/** What one bound adds to the base body: values and bytes (bounds in one body add up: each edits its own place). */
+function costOf<T>(base: T, bound: BodyBound): { values: number; bytes: number } | undefined {
+  const body = boundBody(base, { side: 'at', bounds: [bound] });
+  if (body === undefined) return undefined;
+  return {
+    values: valueCount(body) - valueCount(base),
+    bytes: JSON.stringify(body).length - JSON.stringify(base).length,
+  };
+}
 
 /**
  * The cases of a run: `count` bodies that together put every bound at its limit (dealt at random, two
@@ -44,21 +51,34 @@ export function boundCases<T>(
     const j = random.int(0, i);
     [shuffled[i], shuffled[j]] = [shuffled[j] as BodyBound, shuffled[i] as BodyBound];
   }
-  const at: BodyBound[][] = Array.from({ length: Math.min(count, shuffled.length) }, () => []);
+  const room = {
+    values: BODY_BUDGET.values - valueCount(base),
+    bytes: BODY_BUDGET.bytes - JSON.stringify(base).length,
+  };
+  const at = Array.from({ length: Math.min(count, shuffled.length) }, () => ({
+    bounds: [] as BodyBound[],
+    values: 0,
+    bytes: 0,
+  }));
   shuffled.forEach((bound, n) => {
-    if (boundBody(base, { side: 'at', bounds: [bound] }) === undefined) return;
+    const cost = costOf(base, bound);
+    if (cost === undefined) return;
     for (let k = 0; k < at.length; k++) {
-      const held = at[(n + k) % at.length] ?? [];
-      if (held.some((other) => other.path.join('/') === bound.path.join('/'))) continue;
-      const body = boundBody(base, { side: 'at', bounds: [...held, bound] });
-      if (body === undefined || !withinBudget(body)) continue;
-      held.push(bound);
+      const held = at[(n + k) % at.length];
+      if (held === undefined || held.bounds.some((other) => other.path.join('/') === bound.path.join('/')))
+        continue;
+      if (held.values + cost.values > room.values || held.bytes + cost.bytes > room.bytes) continue;
+      held.bounds.push(bound);
+      held.values += cost.values;
+      held.bytes += cost.bytes;
       return;
     }
   });
   const past = bounds.filter((bound) => boundBody(base, { side: 'past', bounds: [bound] }) !== undefined);
   return [
-    ...at.filter((held) => held.length > 0).map((held) => ({ side: 'at' as const, bounds: held })),
+    ...at
+      .filter((held) => held.bounds.length > 0)
+      .map((held) => ({ side: 'at' as const, bounds: held.bounds })),
     ...past.map((bound) => ({ side: 'past' as const, bounds: [bound] })),
   ];
 }
