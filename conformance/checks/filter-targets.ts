@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CheckContext, Failure, Source } from '../check.js';
 import type { Exchange } from '../client.js';
 import {
@@ -66,6 +67,29 @@ export function filteredWalk(
     100,
     FILTERED_PAGES,
   );
+}
+
+/**
+ * A subscription as the list shows it under eq(external_ref), by id, once `ready` holds for it: polled up to
+ * --consistency-ms (a service behind a queue lists a write a moment late). The record is undefined when it
+ * never showed.
+ */
+export async function listedSubscription(
+  ctx: CheckContext,
+  externalRef: string,
+  id: string,
+  ready: (record: unknown) => boolean = () => true,
+): Promise<{ record: unknown; exchange: Exchange | undefined }> {
+  const started = performance.now();
+  const expressions: FilterExpression[] = [{ op: 'eq', attribute: 'external_ref', values: [externalRef] }];
+  for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+    const walk = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
+    const record = walk.records.find((candidate) => idOf(candidate) === id);
+    const left = ctx.settings.consistencyMs - (performance.now() - started);
+    if ((record !== undefined && ready(record)) || left <= 0)
+      return { record, exchange: walk.pages[0]?.exchange ?? walk.failed };
+    await ctx.sleep(Math.min(wait, left));
+  }
 }
 
 /** The unfiltered collection; skips the asking check when the list itself does not answer. */

@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import type { Check, CheckContext, Failure, Source } from '../check.js';
 import { CONTRACT, NEVER_5XX, decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import { validCreateBody } from '../create-body.js';
 import { inParallel } from '../in-parallel.js';
-import { caseLabel, caseNumbers, replayArgs, shrinkWith } from '../oracles/generated-case.js';
+import { caseNumbers, firstOfEachRule, shrinkBreach, shrunkNote } from '../oracles/generated-case.js';
 import { idOf, jsonAt } from '../oracles/json-at.js';
 import {
   changedOutside,
@@ -16,7 +15,7 @@ import {
 } from '../oracles/put-case.js';
 import { deriveSeed, mulberry32, type Prng } from '../prng.js';
 import { isSuccess } from '../shared-requests.js';
-import { SUBSCRIPTIONS, filteredWalk } from './filter-targets.js';
+import { listedSubscription } from './filter-targets.js';
 import { otherPlan } from './lifecycle.js';
 
 /** Generated PUT cases per --generated cases: each needs its own subscription, so fewer. */
@@ -34,24 +33,6 @@ interface Breach {
   cites: string;
   exchange: Exchange | undefined;
   detail: string;
-}
-
-/** The subscription as the list shows it under its own external_ref, once `ready` holds (up to --consistency-ms). */
-async function listed(
-  ctx: CheckContext,
-  subject: Subject,
-  ready: (record: unknown) => boolean = () => true,
-): Promise<{ record: unknown; exchange: Exchange | undefined }> {
-  const started = performance.now();
-  const expressions = [{ op: 'eq' as const, attribute: 'external_ref', values: [subject.externalRef] }];
-  for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
-    const walk = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
-    const record = walk.records.find((candidate) => idOf(candidate) === subject.id);
-    const left = ctx.settings.consistencyMs - (performance.now() - started);
-    if ((record !== undefined && ready(record)) || left <= 0)
-      return { record, exchange: walk.pages[0]?.exchange ?? walk.failed };
-    await ctx.sleep(Math.min(wait, left));
-  }
 }
 
 /** A subscription of its own for one case, with every updatable attribute set so a PUT that clears one shows. */
@@ -77,7 +58,7 @@ async function subject(ctx: CheckContext, random: Prng): Promise<Subject> {
 
 /** One PUT judged by the list before and after it: the asked members show, nothing else moved. */
 async function judge(ctx: CheckContext, on: Subject, put: PutAttributes): Promise<Breach | undefined> {
-  const before = await listed(ctx, on);
+  const before = await listedSubscription(ctx, on.externalRef, on.id);
   if (before.record === undefined)
     ctx.inconclusive(`the subscription ${on.id} is not listed by its external_ref`);
   const exchange = await ctx.call('updateSubscription', {
@@ -97,7 +78,12 @@ async function judge(ctx: CheckContext, on: Subject, put: PutAttributes): Promis
       detail: `answered ${status}`,
     };
   }
-  const after = await listed(ctx, on, (record) => notShown(record, put).length === 0);
+  const after = await listedSubscription(
+    ctx,
+    on.externalRef,
+    on.id,
+    (record) => notShown(record, put).length === 0,
+  );
   const wrong = notShown(after.record, put);
   if (wrong.length > 0) {
     const plan = wrong.includes('plan_id');
@@ -135,28 +121,32 @@ async function putChangesOnly(ctx: CheckContext): Promise<Failure[]> {
       const drawn = drawPut(random, on.plans, leftOut);
       const breach = await judge(ctx, on, drawn);
       if (breach === undefined) return [];
-      let last = breach;
       // Each try is judged on the same subscription, as it stands after the tries before it.
-      const { smallest, tries } = await shrinkWith(drawn, putShrinkCandidates, async (put) => {
-        const again = await judge(ctx, on, put);
-        if (again?.rule === breach.rule) last = again;
-        return again?.rule === breach.rule;
+      const { smallest, tries, last } = await shrinkBreach(drawn, breach, putShrinkCandidates, (put) =>
+        judge(ctx, on, put),
+      );
+      const note = shrunkNote({
+        number,
+        count,
+        only: ctx.settings.generatedCase,
+        tries,
+        drawn: JSON.stringify(drawn),
+        seed: ctx.settings.seed,
+        checkId: ctx.check.id,
       });
-      const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
       return [
         ctx.fail(last.exchange, {
           rule: last.rule,
           source: last.source,
           cites: last.cites,
           where: `PUT ${Object.keys(smallest).join(', ')}`,
-          message: `PUT ${JSON.stringify(smallest)}: ${last.detail}: ${caseLabel(number, count, ctx.settings.generatedCase)}, shrunk in ${tries} tries (drawn: ${JSON.stringify(drawn)}); replay: ${replay}`,
+          message: `PUT ${JSON.stringify(smallest)}: ${last.detail}: ${note}`,
         }),
       ];
     },
     numbers.length,
   );
-  const told = new Set<string>();
-  return found.flat().filter((failure) => !told.has(failure.rule) && told.add(failure.rule));
+  return firstOfEachRule(found.flat());
 }
 
 export const generatedPutCheck: Check = {

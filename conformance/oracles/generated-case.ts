@@ -115,6 +115,37 @@ export async function shrinkWith<T>(
   return { smallest, tries };
 }
 
+/** Shrinks a case its judge found breaking a rule: to smaller cases that break the same rule, with the last breach. */
+export async function shrinkBreach<C, B extends { rule: string }>(
+  drawn: C,
+  breach: B,
+  candidates: (failing: C) => readonly C[],
+  judge: (candidate: C) => Promise<B | undefined>,
+): Promise<{ smallest: C; tries: number; last: B }> {
+  let last = breach;
+  const { smallest, tries } = await shrinkWith(drawn, candidates, async (candidate) => {
+    const again = await judge(candidate);
+    if (again?.rule !== breach.rule) return false;
+    last = again;
+    return true;
+  });
+  return { smallest, tries, last };
+}
+
+/** Where a shrunk failure came from and how to replay it: `case 3 of 16, shrunk in 2 tries (drawn: ...); replay: ...`. */
+export function shrunkNote(note: {
+  number: number;
+  count: number;
+  only: number | undefined;
+  tries: number;
+  drawn: string;
+  seed: number;
+  checkId: string;
+}): string {
+  const replay = replayArgs(note.seed, note.checkId, note.number);
+  return `${caseLabel(note.number, note.count, note.only)}, shrunk in ${note.tries} tries (drawn: ${note.drawn}); replay: ${replay}`;
+}
+
 /** Shrinks a failing list case to fewer terms and values, a smaller page, no include or language. */
 export function shrink(
   failing: GeneratedCase,
@@ -128,6 +159,12 @@ export function shrink(
 export function caseNumbers(count: number, only: number | undefined): number[] {
   if (only !== undefined) return [only];
   return Array.from({ length: count }, (_, i) => i + 1);
+}
+
+/** One failure per rule: the first case that broke it (each already shrunk); later cases repeat it. */
+export function firstOfEachRule<T extends { rule: string }>(failures: readonly T[]): T[] {
+  const told = new Set<string>();
+  return failures.filter((failure) => !told.has(failure.rule) && told.add(failure.rule));
 }
 
 /** `case 3 of 16`, or `case 3 (alone)` when --case asked for it. */
