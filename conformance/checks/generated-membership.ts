@@ -68,6 +68,7 @@ async function judge(
  * record is listed under exactly the filters the kit's own predicate says it satisfies.
  */
 async function createdMembership(ctx: CheckContext): Promise<Failure[]> {
+  if (ctx.settings.generated === 0 && ctx.settings.generatedCase === undefined) ctx.skip('--generated 0');
   const random = mulberry32(deriveSeed(ctx.settings.seed, ctx.check.id));
   const body = validCreateBody(random);
   const externalRef = `subcat-kit-${ctx.settings.seed}-membership-${random.string(8)}`;

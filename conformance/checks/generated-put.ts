@@ -110,6 +110,7 @@ async function judge(ctx: CheckContext, on: Subject, put: PutAttributes): Promis
 
 /** Generated PUTs, each on a subscription of its own: judged on the list before and after, shrunk when broken. */
 async function putChangesOnly(ctx: CheckContext): Promise<Failure[]> {
+  if (ctx.settings.generated === 0 && ctx.settings.generatedCase === undefined) ctx.skip('--generated 0');
   const count = Math.ceil(ctx.settings.generated / CASES_PER_PUT);
   const numbers = caseNumbers(count, ctx.settings.generatedCase);
   const found = await inParallel(
