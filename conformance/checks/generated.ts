@@ -57,27 +57,29 @@ function walkFiltered(
 /** Judges one case by relations that need no knowledge of the server's data. */
 async function judge(ctx: CheckContext, drawn: GeneratedCase, collection: PageWalk): Promise<Verdict> {
   const target = targetOf(drawn.operation);
-  const whole = await walkFiltered(ctx, target, drawn.terms, 100, drawn.include);
-  if (whole.failed !== undefined) return { exchange: whole.failed, refused: whole.failed.response.status };
-  const small = await walkFiltered(ctx, target, drawn.terms, drawn.limit, drawn.include, SMALL_PAGES);
-  if (small.failed !== undefined) return { exchange: small.failed, refused: small.failed.response.status };
-  if (drawn.language !== undefined) {
+  const params = target.params(ctx);
+  // The walks do not depend on each other: sent together, a case costs the longest of them, not their sum.
+  const [whole, small, perTerm] = await Promise.all([
+    walkFiltered(ctx, target, drawn.terms, 100, drawn.include),
+    walkFiltered(ctx, target, drawn.terms, drawn.limit, drawn.include, SMALL_PAGES),
+    drawn.terms.length > 1
+      ? Promise.all(drawn.terms.map((term) => walkFiltered(ctx, target, [term], 100)))
+      : undefined,
     // Its answer is judged by the rule layer (rules.every-exchange): the language it asked for.
-    const params = target.params(ctx);
-    await ctx.call(target.operation, {
-      ...(params === undefined ? {} : { params }),
-      query: [['filter', filterParameter(drawn.terms)]],
-      headers: { 'accept-language': drawn.language },
-    });
-  }
+    drawn.language === undefined
+      ? undefined
+      : ctx.call(target.operation, {
+          ...(params === undefined ? {} : { params }),
+          query: [['filter', filterParameter(drawn.terms)]],
+          headers: { 'accept-language': drawn.language },
+        }),
+  ]);
+  if (whole.failed !== undefined) return { exchange: whole.failed, refused: whole.failed.response.status };
+  if (small.failed !== undefined) return { exchange: small.failed, refused: small.failed.response.status };
   if (!whole.complete) return {};
   const filtered = idsOf(whole.records);
   const paged = idsOf(small.records);
   const compared = small.complete ? filtered : filtered.slice(0, paged.length);
-  const perTerm =
-    drawn.terms.length > 1
-      ? await Promise.all(drawn.terms.map((term) => walkFiltered(ctx, target, [term], 100)))
-      : undefined;
   const complete = perTerm?.every((walk) => walk.complete && walk.failed === undefined) ?? false;
   const problem = relationProblem(
     compared,
