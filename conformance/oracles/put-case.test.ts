@@ -65,6 +65,26 @@ describe('notShown', () => {
       put: { plan_id: 'p1', address_id: null },
       expected: ['address_id'],
     },
+    {
+      what: 'optional members a server leaves out of its answers as nothing wrong',
+      shown: record({ address_id: undefined }),
+      put: {
+        plan_id: 'p1',
+        address_id: 'ad2',
+        go_live_after: '2030-01-01T00:00:00Z',
+        payment_authority: { type: 'provider_payments_processor' as const, card_id: 'c2' },
+      },
+      expected: [],
+    },
+    {
+      what: 'a payment authority shown with another customer',
+      shown: record({ payment_authority: { type: 'provider_payments_processor', customer_id: 'old' } }),
+      put: {
+        plan_id: 'p1',
+        payment_authority: { type: 'provider_payments_processor' as const, customer_id: 'new' },
+      },
+      expected: ['payment_authority'],
+    },
   ];
   it.each(cases)('judges $what', ({ shown, put, expected }) => {
     expect(notShown(shown, put)).toEqual(expected);

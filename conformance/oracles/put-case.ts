@@ -95,29 +95,36 @@ export function changedOutside(before: unknown, after: unknown, put: PutAttribut
   return [...pointers].filter((pointer) => !inside(pointer) && was.get(pointer) !== is.get(pointer)).sort();
 }
 
-/** Members of the PUT the listed record does not show as asked (a time compared as an instant). */
+/**
+ * Members of the PUT the listed record shows otherwise than asked (a time compared as an instant). An optional
+ * member a response leaves out shows nothing either way (interface.md lets a server omit it), so only a value
+ * that differs is wrong; plan_id is required, so it must show.
+ */
 export function notShown(record: unknown, put: PutAttributes): Array<keyof PutAttributes> {
   const wrong: Array<keyof PutAttributes> = [];
   if (jsonAt(record, 'attributes', 'plan_id') !== put.plan_id) wrong.push('plan_id');
-  if ('address_id' in put) {
-    const shown = jsonAt(record, 'attributes', 'address_id') ?? null;
-    if (shown !== put.address_id) wrong.push('address_id');
-  }
-  if ('go_live_after' in put) {
-    const shown =
-      jsonAt(record, 'meta', 'timestamps', 'go_live_after') ??
-      jsonAt(record, 'attributes', 'go_live_after') ??
-      null;
+  const address = jsonAt(record, 'attributes', 'address_id') ?? null;
+  if (put.address_id !== undefined && address !== null && address !== put.address_id)
+    wrong.push('address_id');
+  const goLive =
+    jsonAt(record, 'meta', 'timestamps', 'go_live_after') ??
+    jsonAt(record, 'attributes', 'go_live_after') ??
+    null;
+  if (put.go_live_after !== undefined && goLive !== null) {
     const same =
-      put.go_live_after === null || put.go_live_after === undefined
-        ? shown === null
-        : typeof shown === 'string' && Date.parse(shown) === Date.parse(put.go_live_after);
+      put.go_live_after !== null &&
+      typeof goLive === 'string' &&
+      Date.parse(goLive) === Date.parse(put.go_live_after);
     if (!same) wrong.push('go_live_after');
   }
   if (put.payment_authority !== undefined) {
     const shown = jsonAt(record, 'attributes', 'payment_authority');
     const sent = Object.entries(put.payment_authority);
-    if (!sent.every(([key, value]) => jsonAt(shown, key) === value)) wrong.push('payment_authority');
+    const differs = ([key, value]: [string, unknown]) => {
+      const at = jsonAt(shown, key);
+      return at !== undefined && at !== value;
+    };
+    if (sent.some(differs)) wrong.push('payment_authority');
   }
   return wrong;
 }
