@@ -62,10 +62,10 @@ describe('withBound', () => {
     { what: 'a string at its min length', b: bound('/data/name', 'minLength', 3), side: 'at', size: 3 },
     { what: 'a string one short of it', b: bound('/data/name', 'minLength', 3), side: 'past', size: 2 },
     {
-      what: 'an email padded before its @',
+      what: 'an email one past its bound, padded before its @',
       b: bound('/data/email', 'maxLength', 40, 'email'),
-      side: 'at',
-      size: 40,
+      side: 'past',
+      size: 41,
     },
     {
       what: 'an array at max items',
@@ -86,9 +86,12 @@ describe('withBound', () => {
   it('sets numbers and map sizes, and leaves out a place whose parent the body has not', () => {
     const amount = withBound(body, bound('/data/offering/products/0/price/*/amount', 'maximum', 7), 'past');
     expect(read(amount, '/data/offering/products/0/price/USD/amount')).toBe(8);
-    const price = withBound(body, bound('/data/offering/products/0/price', 'maxProperties', 200), 'at');
+    const price = withBound(body, bound('/data/offering/products/0/price', 'maxProperties', 200), 'past');
     const codes = Object.keys(read(price, '/data/offering/products/0/price') as object);
-    expect(codes).toHaveLength(200);
+    expect(codes).toHaveLength(201);
+    expect(
+      withBound(body, bound('/data/offering/products/0/price', 'maxProperties', 200), 'at'),
+    ).toBeUndefined();
     expect(codes.every((code) => /^[A-Z]{3}$/.test(code))).toBe(true);
     expect(withBound(body, bound('/data/payment_authority/card_id', 'maxLength', 9), 'at')).toBeUndefined();
   });

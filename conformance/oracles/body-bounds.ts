@@ -100,6 +100,9 @@ export type Side = 'at' | 'past';
 
 /** The value to set for a side of a bound, from the value the body holds there now. */
 function valueAt(bound: BodyBound, side: Side, current: unknown): unknown {
+  // No email of 1024 characters is valid by RFC 5321 (254 at most), and no 200 currencies are all real ISO codes:
+  // a server may refuse those at their bound for another rule, so only the side past them is sent.
+  if (side === 'at' && (bound.format === 'email' || bound.keyword === 'maxProperties')) return undefined;
   const upper = bound.keyword.startsWith('max');
   const size = side === 'at' ? bound.limit : bound.limit + (upper ? 1 : -1);
   if (size < 0 && bound.keyword !== 'minimum') return undefined;
