@@ -111,6 +111,11 @@ describe('parseArgs', () => {
       expected: { credentials: { username: 'qa', password: 'PASS@WD' } },
     },
     {
+      title: 'reads --case, the one generated case a replay line runs',
+      argv: [...base, '--generated', '4', '--case', '7'],
+      expected: { generated: 4, generatedCase: 7 },
+    },
+    {
       title: 'reads a deadline in minutes',
       argv: [...base, '--deadline', '5m'],
       expected: { deadlineMs: 300_000 },
@@ -142,6 +147,7 @@ describe('parseArgs', () => {
       message: '--deadline must be a duration such as 90s, 5m or 1500ms, got soon',
     },
     { argv: [...base, '--concurrency', '0'], message: '--concurrency must be between 1 and 64, got 0' },
+    { argv: [...base, '--case', '0'], message: '--case must be between 1 and 10000, got 0' },
     {
       argv: [...base, '--rate', '0'],
       message: '--rate must be a number of requests a second above 0, got 0',

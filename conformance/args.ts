@@ -44,6 +44,8 @@ export interface KitOptions {
   allowInconclusiveText: string;
   /** Generated cases of the generated.* checks. */
   generated: number;
+  /** Runs generated case K alone (1-based), as a failure's replay line asks. */
+  generatedCase: number | undefined;
 }
 
 export const DEFAULTS = {
@@ -97,7 +99,8 @@ Options:
   --consistency-ms N      how long a created subscription may take to be listed (default 5000)
   --seed N                seed of generated requests: the same seed sends the same requests
   --generated N           generated cases judged by relations (default 16); failures are shrunk and
-                          printed with the line that replays them (--seed N --only CHECK)
+                          printed with the line that replays them (--seed N --only CHECK --case K)
+  --case K                run generated case K alone (what a failure's replay line gives)
   --baseline FILE         a previous json report: its failures are known, only new ones fail the run
   --har FILE              judge a recorded run instead of calling a server (subcat proxy --record FILE,
                           or a browser's HAR export); takes only --report, --header and --strict
@@ -136,6 +139,7 @@ const VALUE_FLAGS = [
   'consistency-ms',
   'allow-inconclusive',
   'generated',
+  'case',
 ] as const;
 const BOOLEAN_FLAGS = ['strict', 'read-only'] as const;
 
@@ -263,6 +267,9 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
     10_000,
   );
   if (typeof generated === 'string') return { kind: 'error', message: generated };
+  const rawCase = single('--case');
+  const generatedCase = rawCase === undefined ? undefined : parseInteger('--case', rawCase, 1, 10_000);
+  if (typeof generatedCase === 'string') return { kind: 'error', message: generatedCase };
   const rawSeed = single('--seed');
   const seed = rawSeed === undefined ? undefined : parseInteger('--seed', rawSeed, 0, MAX_SEED);
   if (typeof seed === 'string') return { kind: 'error', message: seed };
@@ -304,6 +311,7 @@ export function parseArgs(argv: readonly string[], defaults: DefaultIds): Parsed
       allowInconclusive,
       allowInconclusiveText: allowText.trim(),
       generated,
+      generatedCase,
     },
   };
 }

@@ -103,8 +103,10 @@ export interface RunSettings {
   secretValues: string[];
   /** How long a write may take to show in the list (create-then-find polls up to this). */
   consistencyMs: number;
-  /** Cases generated.relations draws (--generated). */
+  /** Cases each generated.* check draws (--generated). */
   generated: number;
+  /** --case K: each generated.* check judges its case K alone. */
+  generatedCase?: number;
 }
 
 /** Memoises shared fetches across checks, so an unfiltered page is fetched once per run. */

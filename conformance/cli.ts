@@ -214,6 +214,7 @@ function environment(
       secretValues: secrets,
       consistencyMs: options.consistencyMs,
       generated: options.generated,
+      ...(options.generatedCase === undefined ? {} : { generatedCase: options.generatedCase }),
     },
     client,
     validator,

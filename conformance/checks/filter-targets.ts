@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CheckContext, Failure, Source } from '../check.js';
 import type { Exchange } from '../client.js';
 import {
@@ -68,6 +69,29 @@ export function filteredWalk(
   );
 }
 
+/**
+ * A subscription as the list shows it under eq(external_ref), by id, once `ready` holds for it: polled up to
+ * --consistency-ms (a service behind a queue lists a write a moment late). The record is undefined when it
+ * never showed.
+ */
+export async function listedSubscription(
+  ctx: CheckContext,
+  externalRef: string,
+  id: string,
+  ready: (record: unknown) => boolean = () => true,
+): Promise<{ record: unknown; exchange: Exchange | undefined }> {
+  const started = performance.now();
+  const expressions: FilterExpression[] = [{ op: 'eq', attribute: 'external_ref', values: [externalRef] }];
+  for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+    const walk = await filteredWalk(ctx, SUBSCRIPTIONS, expressions);
+    const record = walk.records.find((candidate) => idOf(candidate) === id);
+    const left = ctx.settings.consistencyMs - (performance.now() - started);
+    if ((record !== undefined && ready(record)) || left <= 0)
+      return { record, exchange: walk.pages[0]?.exchange ?? walk.failed };
+    await ctx.sleep(Math.min(wait, left));
+  }
+}
+
 /** The unfiltered collection; skips the asking check when the list itself does not answer. */
 export async function readableCollection(
   ctx: CheckContext,
@@ -95,6 +119,28 @@ export async function readableCollection(
     );
   }
   return walk;
+}
+
+/** Distinct record values offered to a generator per attribute. */
+const VALUES_KEPT = 20;
+
+/** Values records of the collection hold, per attribute: what the generator filters on. */
+export function valuesFrom(
+  records: readonly unknown[],
+  target: FilterTarget,
+): (attribute: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (attribute) => {
+    let values = cache.get(attribute);
+    if (values === undefined) {
+      const all = records.flatMap((record) =>
+        attribute === 'id' ? idsOf([record]) : attributeValues(record, attribute, target.read),
+      );
+      values = [...new Set(all.filter(isPlainValue))].slice(0, VALUES_KEPT);
+      cache.set(attribute, values);
+    }
+    return values;
+  };
 }
 
 /** A value of an attribute and the id of a record that shows it. */

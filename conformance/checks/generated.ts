@@ -2,29 +2,27 @@ import type { Check, CheckContext, Failure } from '../check.js';
 import { CONTRACT, decision } from '../citations.js';
 import type { Exchange } from '../client.js';
 import { inParallel } from '../in-parallel.js';
+import { filterParameter, isPlainValue, type FilterExpression } from '../oracles/filter-match.js';
 import {
-  attributeValues,
-  filterParameter,
-  isPlainValue,
-  type FilterExpression,
-} from '../oracles/filter-match.js';
-import {
+  caseLabel,
+  caseNumbers,
   describeCase,
   drawCase,
   relationProblem,
+  replayArgs,
   shrink,
   type GeneratedCase,
 } from '../oracles/generated-case.js';
 import { idsOf } from '../oracles/id-sets.js';
 import { deriveSeed, mulberry32 } from '../prng.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
-import { NODE_PRODUCTS, SUBSCRIPTIONS, type FilterTarget } from './filter-targets.js';
+import { generatedBoundsCheck } from './generated-bounds.js';
+import { generatedMembershipCheck } from './generated-membership.js';
+import { generatedPutCheck } from './generated-put.js';
+import { NODE_PRODUCTS, SUBSCRIPTIONS, valuesFrom, type FilterTarget } from './filter-targets.js';
 
 /** Pages a small-page walk may take: past it the relation is judged on the prefix it has. */
 const SMALL_PAGES = 6;
-
-/** Distinct record values offered to the generator per attribute. */
-const VALUES_KEPT = 20;
 
 interface Verdict {
   /** The relation that broke and how, or undefined when every relation held (or could not be judged). */
@@ -59,27 +57,29 @@ function walkFiltered(
 /** Judges one case by relations that need no knowledge of the server's data. */
 async function judge(ctx: CheckContext, drawn: GeneratedCase, collection: PageWalk): Promise<Verdict> {
   const target = targetOf(drawn.operation);
-  const whole = await walkFiltered(ctx, target, drawn.terms, 100, drawn.include);
-  if (whole.failed !== undefined) return { exchange: whole.failed, refused: whole.failed.response.status };
-  const small = await walkFiltered(ctx, target, drawn.terms, drawn.limit, drawn.include, SMALL_PAGES);
-  if (small.failed !== undefined) return { exchange: small.failed, refused: small.failed.response.status };
-  if (drawn.language !== undefined) {
+  const params = target.params(ctx);
+  // The walks do not depend on each other: sent together, a case costs the longest of them, not their sum.
+  const [whole, small, perTerm] = await Promise.all([
+    walkFiltered(ctx, target, drawn.terms, 100, drawn.include),
+    walkFiltered(ctx, target, drawn.terms, drawn.limit, drawn.include, SMALL_PAGES),
+    drawn.terms.length > 1
+      ? Promise.all(drawn.terms.map((term) => walkFiltered(ctx, target, [term], 100)))
+      : undefined,
     // Its answer is judged by the rule layer (rules.every-exchange): the language it asked for.
-    const params = target.params(ctx);
-    await ctx.call(target.operation, {
-      ...(params === undefined ? {} : { params }),
-      query: [['filter', filterParameter(drawn.terms)]],
-      headers: { 'accept-language': drawn.language },
-    });
-  }
+    drawn.language === undefined
+      ? undefined
+      : ctx.call(target.operation, {
+          ...(params === undefined ? {} : { params }),
+          query: [['filter', filterParameter(drawn.terms)]],
+          headers: { 'accept-language': drawn.language },
+        }),
+  ]);
+  if (whole.failed !== undefined) return { exchange: whole.failed, refused: whole.failed.response.status };
+  if (small.failed !== undefined) return { exchange: small.failed, refused: small.failed.response.status };
   if (!whole.complete) return {};
   const filtered = idsOf(whole.records);
   const paged = idsOf(small.records);
   const compared = small.complete ? filtered : filtered.slice(0, paged.length);
-  const perTerm =
-    drawn.terms.length > 1
-      ? await Promise.all(drawn.terms.map((term) => walkFiltered(ctx, target, [term], 100)))
-      : undefined;
   const complete = perTerm?.every((walk) => walk.complete && walk.failed === undefined) ?? false;
   const problem = relationProblem(
     compared,
@@ -94,33 +94,18 @@ async function judge(ctx: CheckContext, drawn: GeneratedCase, collection: PageWa
 
 const failing = (verdict: Verdict) => verdict.problem !== undefined || verdict.refused !== undefined;
 
-/** Values records of the collection hold, per attribute: what the generator filters on. */
-function valuesFrom(records: readonly unknown[], target: FilterTarget): (attribute: string) => string[] {
-  const cache = new Map<string, string[]>();
-  return (attribute) => {
-    let values = cache.get(attribute);
-    if (values === undefined) {
-      const all = records.flatMap((record) =>
-        attribute === 'id' ? idsOf([record]) : attributeValues(record, attribute, target.read),
-      );
-      values = [...new Set(all.filter(isPlainValue))].slice(0, VALUES_KEPT);
-      cache.set(attribute, values);
-    }
-    return values;
-  };
-}
-
 async function generatedRelations(ctx: CheckContext): Promise<Failure[]> {
   const count = ctx.settings.generated;
-  if (count === 0) ctx.skip('--generated 0');
+  if (count === 0 && ctx.settings.generatedCase === undefined) ctx.skip('--generated 0');
   const collections = {
     listSubscriptions: await SUBSCRIPTIONS.collection(ctx),
     getNodeProducts: await NODE_PRODUCTS.collection(ctx),
   };
-  // One seed per case: a case is the same whatever the cases before it drew.
-  const cases = Array.from({ length: count }, (_, i) => {
-    const random = mulberry32(deriveSeed(ctx.settings.seed, `generated.${i}`));
-    const operation = i % 2 === 0 ? 'listSubscriptions' : 'getNodeProducts';
+  // One seed per case: a case is the same whatever the cases before it drew, so --case K replays it alone.
+  const numbers = caseNumbers(count, ctx.settings.generatedCase);
+  const cases = numbers.map((number) => {
+    const random = mulberry32(deriveSeed(ctx.settings.seed, `generated.${number - 1}`));
+    const operation = number % 2 === 1 ? 'listSubscriptions' : 'getNodeProducts';
     return drawCase(random, operation, valuesFrom(collections[operation].records, targetOf(operation)));
   });
   // All cases at once: the client's request window (--concurrency) is what bounds the load.
@@ -141,8 +126,9 @@ async function generatedRelations(ctx: CheckContext): Promise<Failure[]> {
     const key = `${last.problem?.relation ?? last.refused} ${smallest.operation}`;
     if (told.has(key)) continue;
     told.add(key);
-    const replay = `--seed ${ctx.settings.seed} --only generated.relations --generated ${i + 1}`;
-    const shrunk = `case ${i + 1} of ${count}, shrunk in ${tries} tries to: ${describeCase(smallest)} (drawn: ${describeCase(drawn)}); replay: ${replay}`;
+    const number = numbers[i] ?? i + 1;
+    const replay = replayArgs(ctx.settings.seed, ctx.check.id, number);
+    const shrunk = `${caseLabel(number, count, ctx.settings.generatedCase)}, shrunk in ${tries} tries to: ${describeCase(smallest)} (drawn: ${describeCase(drawn)}); replay: ${replay}`;
     const quoted = smallest.terms.some((term) => term.values.some((value) => !isPlainValue(value)));
     failures.push(
       last.problem === undefined
@@ -178,4 +164,7 @@ export const generatedChecks: Check[] = [
     operation: 'listSubscriptions',
     run: generatedRelations,
   },
+  generatedMembershipCheck,
+  generatedPutCheck,
+  generatedBoundsCheck,
 ];

@@ -1,7 +1,7 @@
 import type { Check, CheckContext, Failure } from '../check.js';
 import { duplicateIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { jsonAt } from '../oracles/json-at.js';
-import { pageMetaFindings } from '../oracles/page-rules.js';
+import { pageMetaBreaks, pageView } from '../oracles/page-rules.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
 import { CONTRACT, decision } from '../citations.js';
 import { NODE_PRODUCTS, SUBSCRIPTIONS, readableCollection, type FilterTarget } from './filter-targets.js';
@@ -187,15 +187,11 @@ function metaCheck(target: FilterTarget): Check {
           failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
           continue;
         }
-        const findings = pageMetaFindings(
-          exchange.response.body,
-          records,
-          { offset, limit },
-          reference.complete ? count : undefined,
-          contract,
-        );
-        for (const { rule, source, message, expected, actual } of findings) {
-          failures.push(ctx.fail(exchange, { rule, source, message, expected, actual }));
+        // The page rules every exchange gets, judged here against the count of the whole collection.
+        const view = pageView(target.operation, exchange.request.url, exchange.response.body, records);
+        const breaks = pageMetaBreaks(view, reference.complete ? count : undefined);
+        for (const { rule, source, cites, where, message, expected, actual } of breaks) {
+          failures.push(ctx.fail(exchange, { rule, source, cites, where, message, expected, actual }));
         }
       }
       return failures;

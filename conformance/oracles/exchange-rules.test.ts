@@ -71,7 +71,27 @@ describe('judgeExchange', () => {
     {
       what: 'a page over 100 without a limit',
       input: exchange('GET', LIST, { data: ids(101) }),
-      broken: ['page-size'],
+      broken: ['page-size', 'page-default'],
+    },
+    {
+      what: 'a page without page[limit] longer than the documented default',
+      input: exchange('GET', LIST, { data: ids(26) }),
+      broken: ['page-default'],
+    },
+    {
+      what: 'meta.page.limit other than the documented default without page[limit]',
+      input: exchange('GET', PRODUCTS, page(ids(10), 40, 10, 0)),
+      broken: ['page-default'],
+    },
+    {
+      what: 'nothing of the default when page[limit] was sent',
+      input: exchange('GET', `${PRODUCTS}?page[limit]=10`, page(ids(10), 40, 10, 0)),
+      broken: [],
+    },
+    {
+      what: 'nothing when the default page is as documented',
+      input: exchange('GET', PRODUCTS, page(ids(25), 40, 25, 0)),
+      broken: [],
     },
     {
       what: 'a filtered page with a record that does not match',

@@ -10,12 +10,7 @@ import { parseFilter } from './filter-grammar.js';
 import { matchRecord, readNodeProductAttribute, readSubscriptionAttribute } from './filter-match.js';
 import { keyFindings, NODE_INCLUDES, nodeProductFindings, subscriptionFindings } from './include-rules.js';
 import { arrayOf, jsonAt } from './json-at.js';
-import {
-  expectedCurrentPage,
-  expectedLinkOffsets,
-  expectedPageCount,
-  linkPaging,
-} from './page-arithmetic.js';
+import { pageBreaks, pageView, type PageView } from './page-rules.js';
 
 /**
  * One exchange as seen on the wire, whoever made it: the kit's runner, or (later) a proxy watching real traffic.
@@ -77,19 +72,6 @@ export function operationOf(method: string, url: string, basePath = ''): Operati
   return verb === 'GET' && products.test(rest) ? 'getNodeProducts' : undefined;
 }
 
-/** What every rule of a list page sees: the request's paging and filter, and the answer's parts. */
-interface PageView {
-  operation: 'listSubscriptions' | 'getNodeProducts';
-  query: URLSearchParams;
-  body: unknown;
-  data: unknown[];
-  /** page[limit] and page[offset] as asked, when they are in the documented range. */
-  limit?: number;
-  offset?: number;
-}
-
-const PAGING = decision('Paging');
-
 /**
  * Every rule one exchange can show, judged on that exchange alone: the page's size, its filter held by every
  * record, its meta and links arithmetic (under filters too), include completeness, the catalog's product rules,
@@ -122,7 +104,7 @@ export function judgeExchange(
     breaks.push(...catalogProductBreaks(arrayOf(jsonAt(body, 'data')), input.requestHeaders));
   if (operation === 'listSubscriptions' || operation === 'getNodeProducts') {
     const data = jsonAt(body, 'data');
-    if (Array.isArray(data)) breaks.push(...pageBreaks(pageView(operation, input.url, body, data)));
+    if (Array.isArray(data)) breaks.push(...listPageBreaks(pageView(operation, input.url, body, data)));
   }
   return { operation, breaks };
 }
@@ -135,52 +117,9 @@ function parse(text: string): unknown {
   }
 }
 
-function pageView(operation: PageView['operation'], url: string, body: unknown, data: unknown[]): PageView {
-  const query = new URL(url).searchParams;
-  const read = (name: string, min: number, max: number) => {
-    const raw = query.get(name);
-    if (raw === null || !/^\d+$/.test(raw)) return undefined;
-    const value = Number(raw);
-    return value >= min && value <= max ? value : undefined;
-  };
-  const view: PageView = { operation, query, body, data };
-  const limit = read('page[limit]', 1, 100);
-  const offset = read('page[offset]', 0, 10_000);
-  if (limit !== undefined) view.limit = limit;
-  if (offset !== undefined) view.offset = offset;
-  return view;
-}
-
-function pageBreaks(view: PageView): RuleBreak[] {
-  return [
-    ...sizeBreaks(view),
-    ...filterBreaks(view),
-    ...arithmeticBreaks(view),
-    ...linkBreaks(view),
-    ...includeBreaks(view),
-  ];
-}
-
-/** A page holds at most page[limit] records, at most 100 whatever was asked (clamping is legal). */
-function sizeBreaks({ query, data, limit }: PageView): RuleBreak[] {
-  const asked = query.get('page[limit]');
-  const most = limit ?? 100;
-  if (data.length <= most) return [];
-  return [
-    {
-      id: 'page-size',
-      rule:
-        asked === null
-          ? 'a page without page[limit] holds at most 100 records'
-          : 'a page holds at most page[limit] records (at most 100)',
-      source: 'contract',
-      cites: CONTRACT.listLimit,
-      where: 'page[limit]',
-      message: `${data.length} records on a page of at most ${most}`,
-      expected: `at most ${most}`,
-      actual: data.length,
-    },
-  ];
+/** The rules of one list page: paging (page-rules.ts), the filter held, include completeness. */
+function listPageBreaks(view: PageView): RuleBreak[] {
+  return [...pageBreaks(view), ...filterBreaks(view), ...includeBreaks(view)];
 }
 
 /** Every record of a filtered page satisfies the filter (case-only matches break a convention). */
@@ -214,138 +153,6 @@ function filterBreaks({ operation, query, data }: PageView): RuleBreak[] {
       where: 'filter',
       message: `${caseOnly.length} record(s) match ${raw} only when case is ignored`,
       actual: ids(caseOnly),
-    });
-  }
-  return breaks;
-}
-
-/** meta.page and meta.results agree with the request and the page, whatever the filter. */
-function arithmeticBreaks({ operation, query, body, data, limit, offset }: PageView): RuleBreak[] {
-  const total = jsonAt(body, 'meta', 'results', 'total');
-  const page = jsonAt(body, 'meta', 'page');
-  const breaks: RuleBreak[] = [];
-  // The contract shows totals for node products; the subscriptions' meta is decisions.md's.
-  const source: Source = operation === 'getNodeProducts' ? 'contract' : 'convention';
-  const cites = operation === 'getNodeProducts' ? CONTRACT.nodeTotal : PAGING;
-  const inEffect = limit ?? numberAt(page, 'limit');
-  const at = offset ?? (query.get('page[offset]') === null ? 0 : undefined);
-  const filtered = query.get('filter') === null ? '' : ' (under the filter)';
-  const add = (
-    id: string,
-    rule: string,
-    where: string,
-    expected: unknown,
-    actual: unknown,
-    from = source,
-    cite = cites,
-  ) =>
-    breaks.push({
-      id,
-      rule,
-      source: from,
-      cites: cite,
-      where,
-      message: `${where} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}${filtered}`,
-      expected,
-      actual,
-    });
-  if (typeof total === 'number' && inEffect !== undefined && at !== undefined) {
-    const last = data.length < inEffect;
-    if (last && at < total && at + data.length !== total)
-      add(
-        'total-arithmetic',
-        'a short page ends the collection: offset + records = meta.results.total',
-        '/meta/results/total',
-        at + data.length,
-        total,
-      );
-    if (!last && total < at + data.length)
-      add(
-        'total-arithmetic',
-        'meta.results.total counts at least the records up to this page',
-        '/meta/results/total',
-        `at least ${at + data.length}`,
-        total,
-      );
-    if (at >= total && data.length > 0)
-      add('total-arithmetic', 'a page past meta.results.total is empty', '/data', 0, data.length);
-    const pages = numberAt(page, 'total');
-    if (pages !== undefined && pages !== expectedPageCount(total, inEffect))
-      add(
-        'page-arithmetic',
-        'meta.page.total = ceil(meta.results.total / limit)',
-        '/meta/page/total',
-        expectedPageCount(total, inEffect),
-        pages,
-        'convention',
-        PAGING,
-      );
-  }
-  if (page !== undefined && inEffect !== undefined && at !== undefined) {
-    const current = numberAt(page, 'current');
-    if (current !== undefined && current !== expectedCurrentPage(at, inEffect))
-      add(
-        'page-arithmetic',
-        'meta.page.current = floor(offset / limit) + 1',
-        '/meta/page/current',
-        expectedCurrentPage(at, inEffect),
-        current,
-        'convention',
-        PAGING,
-      );
-    const shownOffset = numberAt(page, 'offset');
-    if (shownOffset !== undefined && shownOffset !== at)
-      add(
-        'page-arithmetic',
-        `meta.page.offset is the offset asked${query.get('page[offset]') === null ? ' (0 by default)' : ''}`,
-        '/meta/page/offset',
-        at,
-        shownOffset,
-        'convention',
-        PAGING,
-      );
-    const shownLimit = numberAt(page, 'limit');
-    if (limit !== undefined && shownLimit !== undefined && shownLimit !== limit)
-      add(
-        'page-arithmetic',
-        'meta.page.limit is the limit asked',
-        '/meta/page/limit',
-        limit,
-        shownLimit,
-        'convention',
-        PAGING,
-      );
-  }
-  return breaks;
-}
-
-/** links: first always; last, prev, next null on a single page; prev and next where the arithmetic says. */
-function linkBreaks({ operation, body, limit, offset, query }: PageView): RuleBreak[] {
-  const links = jsonAt(body, 'links');
-  const total = jsonAt(body, 'meta', 'results', 'total');
-  const inEffect = limit ?? numberAt(jsonAt(body, 'meta', 'page'), 'limit');
-  const at = offset ?? (query.get('page[offset]') === null ? 0 : undefined);
-  // Links are capped at offset 10000 (decisions.md): the arithmetic below holds only well under it.
-  if (links === undefined || typeof total !== 'number' || inEffect === undefined || at === undefined)
-    return [];
-  if (total + inEffect > 10_000) return [];
-  const expected = expectedLinkOffsets(total, at, inEffect);
-  const breaks: RuleBreak[] = [];
-  for (const name of ['prev', 'next', 'last'] as const) {
-    const link = jsonAt(links, name);
-    const want = expected[name];
-    const shown = typeof link === 'string' ? (linkPaging(link)?.offset ?? 0) : null;
-    if (link === undefined || ((want === null) === (shown === null) && (want === null || want === shown)))
-      continue;
-    breaks.push({
-      id: 'links-arithmetic',
-      rule: `links.${name} points where the paging arithmetic says (null when there is none)`,
-      source: operation === 'getNodeProducts' ? 'contract' : 'convention',
-      cites: operation === 'getNodeProducts' ? CONTRACT.nodeLinks : PAGING,
-      where: `/links/${name}`,
-      message: `links.${name} gives offset ${JSON.stringify(shown)}, expected ${JSON.stringify(want)}`,
-      expected: want,
-      actual: link,
     });
   }
   return breaks;
@@ -393,9 +200,4 @@ function includeBreaks({ operation, query, body, data }: PageView): RuleBreak[] 
     ...(finding.expected === undefined ? {} : { expected: finding.expected }),
     ...(finding.actual === undefined ? {} : { actual: finding.actual }),
   }));
-}
-
-function numberAt(value: unknown, key: string): number | undefined {
-  const found = jsonAt(value, key);
-  return typeof found === 'number' ? found : undefined;
 }

@@ -3,6 +3,7 @@ import { mulberry32 } from '../prng.js';
 import { parseFilter } from './filter-grammar.js';
 import { filterParameter } from './filter-match.js';
 import {
+  caseNumbers,
   describeCase,
   drawCase,
   GRAMMAR,
@@ -89,5 +90,17 @@ describe('shrink', () => {
   it('stops at its budget', async () => {
     const { tries } = await shrink(big, () => Promise.resolve(true), 3);
     expect(tries).toBe(3);
+  });
+});
+
+describe('caseNumbers', () => {
+  const cases = [
+    { what: 'every case of the run', count: 3, only: undefined, expected: [1, 2, 3] },
+    { what: 'no case when none is asked', count: 0, only: undefined, expected: [] },
+    { what: 'case K alone, as a replay line asks', count: 16, only: 5, expected: [5] },
+    { what: 'case K alone even past the default count', count: 16, only: 40, expected: [40] },
+  ];
+  it.each(cases)('runs $what', ({ count, only, expected }) => {
+    expect(caseNumbers(count, only)).toEqual(expected);
   });
 });

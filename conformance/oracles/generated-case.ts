@@ -90,18 +90,19 @@ export function shrinkCandidates(failing: GeneratedCase): GeneratedCase[] {
 
 /**
  * Shrinks a failing case: takes the first smaller candidate that still fails, again and again, within `budget`
- * tries (each try costs requests).
+ * tries (each try costs requests). `candidates` lists the smaller cases to try, the likeliest first.
  */
-export async function shrink(
-  failing: GeneratedCase,
-  fails: (candidate: GeneratedCase) => Promise<boolean>,
+export async function shrinkWith<T>(
+  failing: T,
+  candidates: (failing: T) => readonly T[],
+  fails: (candidate: T) => Promise<boolean>,
   budget = 8,
-): Promise<{ smallest: GeneratedCase; tries: number }> {
+): Promise<{ smallest: T; tries: number }> {
   let smallest = failing;
   let tries = 0;
   for (let progress = true; progress && tries < budget;) {
     progress = false;
-    for (const candidate of shrinkCandidates(smallest)) {
+    for (const candidate of candidates(smallest)) {
       if (tries >= budget) break;
       tries++;
       if (await fails(candidate)) {
@@ -112,6 +113,68 @@ export async function shrink(
     }
   }
   return { smallest, tries };
+}
+
+/** Shrinks a case its judge found breaking a rule: to smaller cases that break the same rule, with the last breach. */
+export async function shrinkBreach<C, B extends { rule: string }>(
+  drawn: C,
+  breach: B,
+  candidates: (failing: C) => readonly C[],
+  judge: (candidate: C) => Promise<B | undefined>,
+): Promise<{ smallest: C; tries: number; last: B }> {
+  let last = breach;
+  const { smallest, tries } = await shrinkWith(drawn, candidates, async (candidate) => {
+    const again = await judge(candidate);
+    if (again?.rule !== breach.rule) return false;
+    last = again;
+    return true;
+  });
+  return { smallest, tries, last };
+}
+
+/** Where a shrunk failure came from and how to replay it: `case 3 of 16, shrunk in 2 tries (drawn: ...); replay: ...`. */
+export function shrunkNote(note: {
+  number: number;
+  count: number;
+  only: number | undefined;
+  tries: number;
+  drawn: string;
+  seed: number;
+  checkId: string;
+}): string {
+  const replay = replayArgs(note.seed, note.checkId, note.number);
+  return `${caseLabel(note.number, note.count, note.only)}, shrunk in ${note.tries} tries (drawn: ${note.drawn}); replay: ${replay}`;
+}
+
+/** Shrinks a failing list case to fewer terms and values, a smaller page, no include or language. */
+export function shrink(
+  failing: GeneratedCase,
+  fails: (candidate: GeneratedCase) => Promise<boolean>,
+  budget = 8,
+): Promise<{ smallest: GeneratedCase; tries: number }> {
+  return shrinkWith(failing, shrinkCandidates, fails, budget);
+}
+
+/** The 1-based numbers of the cases a run judges: 1..count, or case K alone when `--case K` asks for it. */
+export function caseNumbers(count: number, only: number | undefined): number[] {
+  if (only !== undefined) return [only];
+  return Array.from({ length: count }, (_, i) => i + 1);
+}
+
+/** One failure per rule: the first case that broke it (each already shrunk); later cases repeat it. */
+export function firstOfEachRule<T extends { rule: string }>(failures: readonly T[]): T[] {
+  const told = new Set<string>();
+  return failures.filter((failure) => !told.has(failure.rule) && told.add(failure.rule));
+}
+
+/** `case 3 of 16`, or `case 3 (alone)` when --case asked for it. */
+export function caseLabel(number: number, total: number, only: number | undefined): string {
+  return `case ${number}${only === undefined ? ` of ${total}` : ' (alone)'}`;
+}
+
+/** The arguments that replay one case alone: the same seed, the check, the case. */
+export function replayArgs(seed: number, checkId: string, caseNumber: number): string {
+  return `--seed ${seed} --only ${checkId} --case ${caseNumber}`;
 }
 
 /** The case as its query, e.g. `filter=eq(sku,A):in(tags,x,y)&page[limit]=2&include=files`. */

@@ -98,6 +98,15 @@ export function rewriteLinks(body: unknown, rewrite: (link: URL) => string): voi
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
+/** The request's body parsed as JSON, or undefined when it is not JSON (a fault then leaves it alone). */
+export function sentJson(req: Pick<ProxiedRequest, 'body'>): unknown {
+  try {
+    return JSON.parse(req.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Edits successful JSON answers of the given operations in place. */
 export function onResponse(
   operations: readonly Operation[],

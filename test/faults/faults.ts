@@ -1,6 +1,7 @@
 import { catalogFaults } from './catalog-faults.js';
 import type { Fault } from './fault.js';
 import { gateFaults } from './gate-faults.js';
+import { generatedFaults } from './generated-faults.js';
 import { pagingFaults } from './paging-faults.js';
 import { filterFaults, includeFaults } from './query-faults.js';
 import { shapeFaults } from './shape-faults.js';
@@ -15,4 +16,5 @@ export const FAULTS: readonly Fault[] = [
   ...writeFaults,
   ...catalogFaults,
   ...gateFaults,
+  ...generatedFaults,
 ];

@@ -86,6 +86,15 @@ const quotedValuesRefused: Handler = (req, forward) => {
 
 export const gateFaults: Fault[] = [
   {
+    name: 'default-page-length-10',
+    description: 'without page[limit] a list pages by 10, not the documented 25 (decisions.md: a warning)',
+    only: 'schema.list-subscriptions,rules',
+    expectWarnedCheck: 'rules.every-exchange',
+    handler: onRequest(LISTS, (req) => {
+      if (!req.url.searchParams.has('page[limit]')) req.url.searchParams.set('page[limit]', '10');
+    }),
+  },
+  {
     name: 'create-stamped-local-time',
     description: 'a create stamps created_at and updated_at in local time (UTC+3) labelled Z',
     only: 'schema.create-subscription,rules',

@@ -1,11 +1,11 @@
-import { child, dataRecords, isObject, isSuccess, operationOf, type Fault } from './fault.js';
-import type { Handler } from './fault-proxy.js';
+import { child, dataRecords, isObject, isSuccess, operationOf, sentJson, type Fault } from './fault.js';
+import type { Handler, ProxiedRequest } from './fault-proxy.js';
 
 /**
- * Subscriptions created through the proxy are answered, then never listed again (a write to a lost shard):
- * in no list at all, or only missing from the unfiltered one (an index that filters still find).
+ * Subscriptions created through the proxy are answered, then left out of the lists `hides` picks (a write to a
+ * lost shard: every list; an index not updated: the unfiltered list, or lists filtered on some attribute).
  */
-function loseCreated(from: 'every list' | 'the unfiltered list'): () => Handler {
+export function loseCreated(hides: (req: ProxiedRequest) => boolean): () => Handler {
   return () => {
     const created = new Set<unknown>();
     return async (req, forward) => {
@@ -14,10 +14,8 @@ function loseCreated(from: 'every list' | 'the unfiltered list'): () => Handler 
       if (!isSuccess(res.status) || !isObject(res.body)) return res;
       if (operation === 'createSubscription') {
         for (const record of dataRecords(res.body)) created.add(record.id);
-      } else if (operation === 'listSubscriptions' && Array.isArray(res.body.data)) {
-        if (from === 'every list' || !req.url.searchParams.has('filter')) {
-          res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
-        }
+      } else if (operation === 'listSubscriptions' && Array.isArray(res.body.data) && hides(req)) {
+        res.body.data = dataRecords(res.body).filter((record) => !created.has(record.id));
       }
       return res;
     };
@@ -27,12 +25,8 @@ function loseCreated(from: 'every list' | 'the unfiltered list'): () => Handler 
 /** A plan switch is echoed in the PUT answer but never stored: later reads show the old plan. */
 const unsavedPlanSwitch: Handler = async (req, forward) => {
   if (operationOf(req) !== 'updateSubscription') return forward(req);
-  let sent: unknown;
-  try {
-    sent = JSON.parse(req.body) as unknown;
-  } catch {
-    return forward(req);
-  }
+  const sent = sentJson(req);
+  if (sent === undefined) return forward(req);
   const attributes = child(sent, 'data', 'attributes');
   const planId = attributes?.plan_id;
   if (attributes === undefined || planId === undefined) return forward(req);
@@ -46,12 +40,8 @@ const unsavedPlanSwitch: Handler = async (req, forward) => {
 /** A server that computes dates from plan numbers and overflows: a create with a huge one crashes it. */
 const extremePlanNumbersCrash: Handler = async (req, forward) => {
   if (operationOf(req) !== 'createSubscription') return forward(req);
-  let sent: unknown;
-  try {
-    sent = JSON.parse(req.body) as unknown;
-  } catch {
-    return forward(req);
-  }
+  const sent = sentJson(req);
+  if (sent === undefined) return forward(req);
   const plans = child(sent, 'data', 'offering')?.plans;
   const huge = (plan: unknown) =>
     isObject(plan) &&
@@ -72,21 +62,21 @@ export const writeFaults: Fault[] = [
     description: 'a created subscription is answered 201 but never appears in the list',
     only: 'lifecycle',
     expectFailedCheck: 'lifecycle.nothing-lost',
-    handler: loseCreated('every list'),
+    handler: loseCreated(() => true),
   },
   {
     name: 'created-subscription-not-found',
     description: 'a created subscription is answered 201 but eq(external_ref) never finds it',
     only: 'lifecycle',
     expectFailedCheck: 'lifecycle.create-then-find',
-    handler: loseCreated('every list'),
+    handler: loseCreated(() => true),
   },
   {
     name: 'created-subscription-unlisted',
     description: 'a created subscription is found by its filters but missing from the unfiltered list',
     only: 'lifecycle',
     expectFailedCheck: 'lifecycle.nothing-lost',
-    handler: loseCreated('the unfiltered list'),
+    handler: loseCreated((req) => !req.url.searchParams.has('filter')),
   },
   {
     name: 'plan-switch-not-persisted',
