@@ -67,21 +67,24 @@ export function corsStep(
 }
 
 /**
- * The one error exit: an HttpError thrown by any later step becomes its answer; anything else is a bug,
- * logged with the request id, and the last-resort 500.
+ * The one exit: an HttpError thrown by any later step becomes its answer; anything else is a bug, logged with
+ * the request id, and the last-resort 500. Every answer leaving here names the input the mock ignored
+ * (`X-Subcat-Ignored`, the lenient step), a 4xx too, so the developer fixes both at once.
  */
 export function errorsStep(logger: Logger): Step {
   return async (exchange, next) => {
-    try {
-      return await next();
-    } catch (error) {
+    const answer = await next().catch((error: unknown) => {
       if (error instanceof HttpError) return errorAnswer(error);
       logger.error(
         { err: error, requestId: exchange.id },
         'unhandled error in the request pipeline (a bug: the mock never means to answer 5xx)',
       );
       return bugAnswer(exchange.id);
-    }
+    });
+    const header = ignoredInputHeader(exchange.ignored);
+    return header === undefined
+      ? answer
+      : { ...answer, headers: { ...answer.headers, [IGNORED_HEADER]: header } };
   };
 }
 
@@ -159,15 +162,7 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
         exchange.ignored.push(...found.ignored);
       }
     }
-    // A 4xx for the rest of the request names what was ignored too: the developer fixes both at once.
-    const answer = await next().catch((error: unknown) => {
-      if (error instanceof HttpError && exchange.ignored.length > 0) return errorAnswer(error);
-      throw error;
-    });
-    const header = ignoredInputHeader(exchange.ignored);
-    return header === undefined
-      ? answer
-      : { ...answer, headers: { ...answer.headers, [IGNORED_HEADER]: header } };
+    return next();
   };
 }
 
