@@ -58,9 +58,8 @@ export const NO_JOURNAL: RequestJournal = {
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal implements RequestJournal {
-  private kept: JournalRecord[] = [];
-  /** The bytes of each kept record, as the budget counts them. */
-  private sizes: number[] = [];
+  /** Each with the bytes the budget counts for it. */
+  private kept: (JournalRecord & { bytes: number })[] = [];
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
@@ -75,10 +74,11 @@ export class Journal implements RequestJournal {
       ...record,
       requestBody: keptBody(record.requestBody),
       responseBody: keptBody(record.responseBody),
+      bytes: 0,
     };
+    kept.bytes = recordBytes(kept);
     this.kept.push(kept);
-    this.sizes.push(recordBytes(kept));
-    this.budget.used += this.sizes.at(-1) ?? 0;
+    this.budget.used += kept.bytes;
     if (this.kept.length > Math.max(1, this.size)) this.dropOldest();
     this.budget.keep();
     this.feed?.announce(kept);
@@ -90,14 +90,12 @@ export class Journal implements RequestJournal {
   }
 
   dropOldest(): void {
-    this.kept.shift();
-    this.budget.used -= this.sizes.shift() ?? 0;
+    this.budget.used -= this.kept.shift()?.bytes ?? 0;
   }
 
   clear(): void {
-    for (const bytes of this.sizes) this.budget.used -= bytes;
+    for (const { bytes } of this.kept) this.budget.used -= bytes;
     this.kept = [];
-    this.sizes = [];
   }
 
   /** Empties the journal and leaves the budget (its session was dropped). */
