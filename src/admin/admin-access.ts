@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Step } from '../http/route.js';
 import type { OwnOrigins } from '../http/steps.js';
 import { HttpError } from '../http/http-error.js';
+import { urlHost } from '../http/public-url.js';
 import { isJsonMediaType } from '../contract/json-pointer.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
@@ -78,11 +79,7 @@ export function accessStep(
   allowedHosts: readonly string[],
   origins?: OwnOrigins,
 ): Step {
-  const names = new Set([
-    ...LOOPBACK_NAMES,
-    hostName(listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost),
-    ...allowedHosts.map(hostName),
-  ]);
+  const names = new Set([...LOOPBACK_NAMES, hostName(urlHost(listenHost)), ...allowedHosts.map(hostName)]);
   return async (exchange, next) => {
     const { request } = exchange;
     const guard = exchange.routed?.target.guard;

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './http-error.js';
 
+/** Brackets an IPv6 literal for a URL. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 const SANE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** The first value of a header that may be repeated or a list (`a, b`), trimmed. */

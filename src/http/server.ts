@@ -4,6 +4,7 @@ import { answerClientError, answerConnect } from './client-error.js';
 import type { Logger } from 'pino';
 import { bugAnswer } from './http-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
+import { urlHost } from './public-url.js';
 import { Exchange, hasBody, requestId, type Answer } from './route.js';
 
 export interface RunningServer {
@@ -20,9 +21,6 @@ export interface RunningServer {
 /** How much of a refused body is still read and dropped after the answer, and for how long (issue 28). */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 export const LINGER_MS = 2_000;
-
-/** Brackets an IPv6 literal for a URL. */
-const urlHost = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
 /**
  * Starts the pipeline on host:port (0 for a free port) and resolves once it listens.
