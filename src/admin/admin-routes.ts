@@ -1,10 +1,10 @@
-import type { ServerResponse } from 'node:http';
 import { HttpError } from '../http/http-error.js';
-import type { Answer, Guard, HandlerContext, HandlerResult, HttpMethod, Route } from '../http/route.js';
+import type { Guard, HandlerContext, HandlerResult, HttpMethod, Route } from '../http/route.js';
 import { quoteInput } from '../query/query-problem.js';
 import type { operations } from './admin-types.gen.js';
 import type { ControlPlane } from './control-plane.js';
 import type { FaultRuleInput } from './faults.js';
+import { eventStream } from './event-stream.js';
 import type { JournalFilter } from './journal.js';
 import { sinceMeansSomething } from './journal-query.js';
 import { placeholderDocument } from './placeholder-document.js';
@@ -218,46 +218,4 @@ function faultRule(rule: FaultRuleInput): FaultRuleInput {
       { pointer: '' },
     );
   return rule;
-}
-
-/** What a live stream may hold unsent before it is cut (issue 28: streams that never read grew without bound). */
-export const STREAM_BUFFER_BYTES = 1024 * 1024;
-
-/**
- * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when ''),
- * a comment every 15 s; a client that does not read is cut once STREAM_BUFFER_BYTES wait unsent (it may
- * reconnect). Only `?session=` narrows it, not the header or cookie: the inspector's page shares the
- * app's origin, and so its cookie, yet must see every session.
- */
-function eventStream<State>(
-  plane: ControlPlane<State>,
-  session: string,
-): HandlerResult & Pick<Answer, 'write'> {
-  return {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    },
-    write: ({ response }: { response: ServerResponse }) => {
-      response.writeHead(200);
-      const stop = plane.feed.subscribe((entry) => {
-        if (session !== '' && entry.session !== session) return;
-        if (response.writableLength > STREAM_BUFFER_BYTES) return void response.destroy();
-        response.write(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
-      });
-      if (stop === undefined) {
-        response.end('event: full\ndata: too many listeners; poll GET /__subcat/requests instead\n\n');
-        return;
-      }
-      response.write(': subcat journal\n\n');
-      const beat = setInterval(() => response.write(': beat\n\n'), 15_000);
-      beat.unref();
-      response.once('close', () => {
-        clearInterval(beat);
-        stop();
-      });
-    },
-  };
 }

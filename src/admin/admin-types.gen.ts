@@ -126,7 +126,10 @@ export interface paths {
          * The journal as it grows, as Server-Sent Events (one `request` event per entry, every session's or one's).
          * @description Each `request` event's data is one JournalEntry as JSON; a comment line every 15 s keeps the stream
          *     open. When 32 streams are open already the answer is one `full` event and the end of the stream:
-         *     poll `GET /__subcat/requests` instead. A browser's EventSource sends no headers, so the admin token
+         *     poll `GET /__subcat/requests` instead. A client that stops reading is not waited for: once the
+         *     connection's buffers are full the mock holds up to 1 MiB of events for it, and past that ends the
+         *     stream (no event is skipped silently). Reconnect and read `GET /__subcat/requests?since=` the last id
+         *     seen for what was missed; the inspector's page reconnects and reloads the journal. A browser's EventSource sends no headers, so the admin token
          *     may come as `?token=` here (and only here).
          */
         get: operations["streamRequests"];

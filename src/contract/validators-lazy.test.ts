@@ -36,4 +36,13 @@ describe('lazySchema', () => {
         expect(() => validators.schema(name)).not.toThrow();
     }
   });
+
+  it('compiles what a lazy document deferred when asked, once, and nothing for a document compiled at once', () => {
+    const lazy = createValidators(loadSpec(), { lazy: true });
+    expect(lazy.compileDeferred()).toBeGreaterThan(0);
+    expect(lazy.compileDeferred()).toBe(0);
+    const create = lazy.operation('createSubscription')?.body;
+    expect(create?.({ data: {} }).found).toBeGreaterThan(0);
+    expect(createValidators(loadSpec()).compileDeferred()).toBe(0);
+  });
 });

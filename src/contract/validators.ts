@@ -34,6 +34,11 @@ export interface SpecValidators {
   /** The bounds of every request body (body-shape.ts), for checks on the text before parsing. */
   readonly bounds: BodyBounds;
   operation(operationId: string): OperationValidators | undefined;
+  /**
+   * Compiles now what a lazy document would compile on first use: the create's body schema took 100 ms, a
+   * first create's wait, and a request's behind it (bench flood-bodies). Answers how many it compiled.
+   */
+  compileDeferred(): number;
   /** Validates a response body of `operationId` with `status`; an undocumented status is itself a violation. */
   response(operationId: string, status: number): Validate;
   /** Validates against `#/components/schemas/{name}`. */
@@ -122,8 +127,13 @@ export function createValidators(document: OpenAPIV3_1.Document, { lazy = false 
     }
     return validate;
   };
-  const compile = (segments: readonly string[]): CompiledSchema =>
-    lazy ? lazySchema(() => compileNow(segments)) : compileNow(segments);
+  /** What a lazy document has left to compile on first use. */
+  const deferred: (readonly string[])[] = [];
+  const compile = (segments: readonly string[]): CompiledSchema => {
+    if (!lazy) return compileNow(segments);
+    deferred.push(segments);
+    return lazySchema(() => compileNow(segments));
+  };
   const bounds = boundsOf(document);
   /** A request body: its bounds first (past them ajv is not run, so its work stays bounded), then the schema. */
   const requestValidator = (segments: string[], schema: unknown) => {
@@ -176,6 +186,11 @@ export function createValidators(document: OpenAPIV3_1.Document, { lazy = false 
     operations,
     bounds,
     operation: (operationId) => byId.get(operationId),
+    compileDeferred() {
+      const now = deferred.splice(0);
+      for (const segments of now) compileNow(segments);
+      return now.length;
+    },
     response(operationId, status) {
       const op = operations.find((o) => o.operationId === operationId);
       if (op === undefined) throw new Error(`unknown operationId ${operationId}`);

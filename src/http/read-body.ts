@@ -4,6 +4,7 @@ import { tooManyValues, type BodyBounds } from '../contract/body-shape.js';
 import type { Violation } from '../contract/violation.js';
 import { escapeSegment, isJsonMediaType } from '../contract/json-pointer.js';
 import { HttpError } from './http-error.js';
+import { bodyTurns, TURN_BYTES } from './loop-turns.js';
 import { hasBody } from './route.js';
 import { firstInvalidUtf8, pointerOfReplacement } from './utf8-text.js';
 
@@ -76,6 +77,8 @@ export async function readJsonBody(
     throw tooLarge(limit, `The request body is ${declared} bytes`);
   if (hasBody(request)) checkJsonContentType(request);
   const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
+  // Decoded, parsed, validated and answered in a turn of its own: a burst of large bodies held a health check.
+  if (bytes.length >= TURN_BYTES) await bodyTurns.next();
   const decoded = bytes.toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   sent?.(text);
