@@ -141,7 +141,7 @@ function requestListener<State>(
       requestId(request.headers['x-request-id']),
       process.hrtime.bigint(),
     );
-    response.once('close', () => logAccess(logger, exchange));
+    if (logger.isLevelEnabled('info')) response.once('close', () => logAccess(logger, exchange));
     pipeline(exchange).then(
       (answer) => send(exchange, answer),
       (error: unknown) => {
