@@ -219,7 +219,11 @@ function isLongText(body: string | Buffer | undefined): body is string {
 /** The record itself when its bodies are kept as they are (most are), else a copy with them cut. */
 function withKeptBodies(record: JournalRecord): JournalRecord {
   if (!isLongText(record.requestBody) && !isLongText(record.responseBody)) return record;
-  return { ...record, requestBody: keptBody(record.requestBody), responseBody: keptBody(record.responseBody) };
+  return {
+    ...record,
+    requestBody: keptBody(record.requestBody),
+    responseBody: keptBody(record.responseBody),
+  };
 }
 
 /** What a filter reads of a record: cheap to make, unlike the entry's headers and bodies. */

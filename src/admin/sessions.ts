@@ -220,7 +220,7 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
       const query = url.searchParams.get('session');
       const name = guard === 'open' ? '' : guard === 'query' ? (query ?? '') : sessionNameOf(request, query);
       exchange.session = { name, key: '', state: undefined };
-      return next();
+      return await next();
     }
     const name = sessionNameOf(request);
     const { session, dropped } = sessions.use(name);
@@ -241,7 +241,7 @@ export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): St
   return async (exchange, next) => {
     const url = exchange.request.url ?? '/';
     const path = url.split('?')[0] ?? url;
-    if (isOwnPath(own, path)) return next();
+    if (isOwnPath(own, path)) return await next();
     const answer = await next();
     const { name, journal } = sessions.journalOf(exchange);
     journal.record({
@@ -251,7 +251,7 @@ export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): St
       url,
       operationId: exchange.routed?.target.op?.operationId,
       status: answer.status,
-      durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+      durationMs: performance.now() - exchange.started,
       session: name,
       fault: exchange.fault,
       ignored: exchange.ignored,

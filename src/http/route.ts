@@ -96,9 +96,9 @@ export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => P
  */
 export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Answer> {
   return (exchange) => {
-    const at = async (index: number): Promise<Answer> => {
+    const at = (index: number): Promise<Answer> => {
       const step = steps[index];
-      if (step === undefined) throw new Error('the pipeline ended without an answer');
+      if (step === undefined) return Promise.reject(new Error('the pipeline ended without an answer'));
       return step(exchange, () => at(index + 1));
     };
     return at(0);
@@ -178,7 +178,8 @@ export class Exchange<State = unknown> {
     readonly request: IncomingMessage,
     readonly response: ServerResponse,
     readonly id: string,
-    readonly started: bigint,
+    /** When it arrived, by performance.now(). */
+    readonly started: number,
   ) {
     this.method = request.method === undefined ? 'GET' : request.method.toUpperCase();
   }
