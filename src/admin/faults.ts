@@ -169,7 +169,7 @@ function view(rule: Rule): FaultRuleView {
 export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { op, guard } = exchange.routed?.target ?? {};
-    if (guard !== undefined) return await next();
+    if (guard !== undefined || (faults.size === 0 && faults.delay === null)) return await next();
     const action = faults.actOn({
       operationId: op?.operationId,
       method: exchange.method,

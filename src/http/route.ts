@@ -155,6 +155,8 @@ const UNROUTED = new URL('http://localhost/');
  */
 export class Exchange<State = unknown> {
   readonly method: string;
+  /** The request target's path as sent (before `?`, base path included, not decoded). */
+  readonly sentPath: string;
   /** The public URL the client used (links are built from it); set by the route step. */
   url = UNROUTED;
   /** The path below the base path. */
@@ -182,6 +184,9 @@ export class Exchange<State = unknown> {
     readonly started: number,
   ) {
     this.method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+    const target = request.url ?? '/';
+    const query = target.indexOf('?');
+    this.sentPath = query === -1 ? target : target.slice(0, query);
   }
 }
 

@@ -159,10 +159,15 @@ function requestListener<State>(
 function logAccess(logger: Logger, exchange: Exchange): void {
   const { request, response } = exchange;
   const ms = performance.now() - exchange.started;
-  const path = (request.url ?? '').split('?')[0];
   const status = response.writableFinished ? response.statusCode : 0;
   logger.info(
-    { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
+    {
+      requestId: exchange.id,
+      method: request.method,
+      path: exchange.sentPath,
+      status,
+      ms: Math.round(ms * 100) / 100,
+    },
     'request',
   );
 }

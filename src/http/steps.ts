@@ -51,8 +51,7 @@ export function corsStep(
     const { request } = exchange;
     const origin = request.headers.origin;
     if (origin === undefined && exchange.method !== 'OPTIONS') return await next(); // not a browser's: no CORS
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const local = request.url === '*' ? undefined : stripBasePath(path, basePath);
+    const local = request.url === '*' ? undefined : stripBasePath(exchange.sentPath, basePath);
     const allowed =
       own === undefined || local === undefined || !isOwnPath(own.paths, local)
         ? origins
