@@ -162,7 +162,7 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
       !strict &&
       guard === undefined &&
       operation !== undefined &&
-      oddQuery(exchange.url, operation.knowsQuery)
+      oddQuery(exchange.url, operation.knowsQuery, route?.includes)
     ) {
       const found = lenientSearch(exchange.url.search.slice(1), operation.knowsQuery, route?.includes);
       if (found.ignored.length > 0) {
@@ -176,10 +176,22 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
   };
 }
 
-/** Whether a query has a parameter the operation does not know, or an `include` whose members may not be served. */
-function oddQuery(url: URL, knows: (name: string) => boolean): boolean {
+/** Whether a query may hold what the vendor ignores: a parameter the operation does not know, or an `include` member it does not serve. */
+function oddQuery(
+  url: URL,
+  knows: (name: string) => boolean,
+  includes: readonly string[] | undefined,
+): boolean {
   if (url.search === '') return false;
-  for (const name of url.searchParams.keys()) if (name === 'include' || !knows(name)) return true;
+  for (const [name, value] of url.searchParams) {
+    if (!knows(name)) return true;
+    if (
+      name === 'include' &&
+      includes !== undefined &&
+      value.split(',').some((member) => !includes.includes(member.trim()))
+    )
+      return true;
+  }
   return false;
 }
 
