@@ -101,7 +101,7 @@ export function accessStep(
       if (!READS.has(exchange.method)) notFromAForm(request, origins);
     }
     if (guard === 'query') check(request, exchange.url.searchParams.get('token'));
-    return next();
+    return await next();
   };
 }
 

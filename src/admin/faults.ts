@@ -169,7 +169,7 @@ function view(rule: Rule): FaultRuleView {
 export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { op, guard } = exchange.routed?.target ?? {};
-    if (guard !== undefined) return next();
+    if (guard !== undefined || (faults.size === 0 && faults.delay === null)) return await next();
     const action = faults.actOn({
       operationId: op?.operationId,
       method: exchange.method,
@@ -190,7 +190,7 @@ async function carryOut(action: FaultAction, next: Next): Promise<Answer> {
   const { then } = action;
   switch (then.kind) {
     case 'continue':
-      return next();
+      return await next();
     case 'reset':
       return {
         status: 0,

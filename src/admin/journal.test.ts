@@ -124,6 +124,13 @@ describe('Journal', () => {
       expected: ['r-6', 'r-5'],
     },
     {
+      name: 'after going round more than once, since still stops at the id',
+      size: 4,
+      count: 11,
+      filter: { since: 'r-9' },
+      expected: ['r-11', 'r-10'],
+    },
+    {
       name: 'since an id no longer kept: all it keeps',
       size: 3,
       count: 6,
@@ -133,6 +140,11 @@ describe('Journal', () => {
   ];
   it.each(cases)('$name', ({ size, count, filter, expected }) => {
     expect(ids(filled(size, count), filter)).toEqual(expected);
+  });
+
+  it('keeps the ids of the last `size` requests only', () => {
+    const journal = filled(3, 8);
+    expect(['r-5', 'r-6', 'r-8'].map((id) => journal.keeps(id))).toEqual([false, true, true]);
   });
 
   it('clear empties it, and it fills again from there', () => {

@@ -52,50 +52,60 @@ export const NO_JOURNAL: RequestJournal = {
   release: () => undefined,
 };
 
+/** A record as kept, with the bytes the budget counts for it. */
+interface Kept {
+  record: JournalRecord;
+  bytes: number;
+}
+
 /**
- * The last requests of one session, newest first: a bounded array of plain records, each shaped into an entry
- * only when read (see keptBody for the bodies); `feed` is told of each (the live stream listens there).
+ * The last requests of one session, newest first: a bounded array of plain records used as a ring (the oldest
+ * slot is overwritten, nothing shifts), each shaped into an entry only when read (see keptBody for the bodies);
+ * `feed` is told of each (the live stream listens there).
  * @example journal.record(record); journal.entries({ status: '4xx' })
  */
 export class Journal implements RequestJournal {
-  /** Each with the bytes the budget counts for it. */
-  private kept: (JournalRecord & { bytes: number })[] = [];
+  private readonly slots: (Kept | undefined)[];
+  /** Where the oldest record kept is, and how many are kept. */
+  private first = 0;
+  private count = 0;
 
   constructor(
     readonly size = DEFAULT_JOURNAL_SIZE,
     private readonly feed?: JournalFeed,
     private readonly budget = new JournalBudget(Number.POSITIVE_INFINITY),
   ) {
+    this.slots = new Array<Kept | undefined>(Math.max(1, size));
     budget.journals.add(this);
   }
 
   record(record: JournalRecord): void {
-    const kept = {
-      ...record,
-      requestBody: keptBody(record.requestBody),
-      responseBody: keptBody(record.responseBody),
-      bytes: 0,
-    };
-    kept.bytes = recordBytes(kept);
-    this.kept.push(kept);
+    const shown = withKeptBodies(record);
+    const kept = { record: shown, bytes: recordBytes(shown) };
+    if (this.count === this.slots.length) this.dropOldest();
+    this.slots[(this.first + this.count) % this.slots.length] = kept;
+    this.count += 1;
     this.budget.used += kept.bytes;
-    if (this.kept.length > Math.max(1, this.size)) this.dropOldest();
     this.budget.keep();
-    this.feed?.announce(kept);
+    this.feed?.announce(kept.record);
   }
 
   /** When the oldest record kept was made, or undefined when none is kept. */
   get oldest(): number | undefined {
-    return this.kept[0]?.at;
+    return this.count === 0 ? undefined : this.slots[this.first]?.record.at;
   }
 
   dropOldest(): void {
-    this.budget.used -= this.kept.shift()?.bytes ?? 0;
+    if (this.count === 0) return;
+    this.budget.used -= this.slots[this.first]?.bytes ?? 0;
+    this.slots[this.first] = undefined;
+    this.first = (this.first + 1) % this.slots.length;
+    this.count -= 1;
   }
 
   clear(): void {
-    for (const { bytes } of this.kept) this.budget.used -= bytes;
-    this.kept = [];
+    while (this.count > 0) this.dropOldest();
+    this.first = 0;
   }
 
   /** Empties the journal and leaves the budget (its session was dropped). */
@@ -105,21 +115,27 @@ export class Journal implements RequestJournal {
   }
 
   keeps(id: string): boolean {
-    return this.kept.some((record) => record.id === id);
+    for (let at = 0; at < this.count; at++) if (this.newest(at)?.id === id) return true;
+    return false;
   }
 
   /** Matching entries, newest first. */
   entries(filter: JournalFilter = {}): JournalEntry[] {
     const matches = entryFilter(filter);
     const found: JournalEntry[] = [];
-    for (let at = this.kept.length - 1; at >= 0 && found.length < (filter.limit ?? Infinity); at--) {
-      const record = this.kept[at];
+    for (let at = 0; at < this.count && found.length < (filter.limit ?? Infinity); at++) {
+      const record = this.newest(at);
       if (record === undefined) continue;
       if (filter.since !== undefined && record.id === filter.since) break;
       // Shaped only once it matches: headers and bodies cost most of a query over a full journal.
       if (matches(entryHead(record))) found.push(journalEntry(record));
     }
     return found;
+  }
+
+  /** The record `back` places before the newest (0: the newest). */
+  private newest(back: number): JournalRecord | undefined {
+    return this.slots[(this.first + this.count - 1 - back) % this.slots.length]?.record;
   }
 }
 
@@ -178,7 +194,7 @@ export class JournalBudget {
 function recordBytes(record: JournalRecord): number {
   let bytes = record.url.length + record.id.length + 200;
   for (const headers of [record.requestHeaders, record.responseHeaders])
-    for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length;
+    for (const name in headers) bytes += name.length + String(headers[name]).length;
   return bytes + (record.requestBody?.length ?? 0) + (record.responseBody?.length ?? 0);
 }
 
@@ -192,8 +208,22 @@ const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
  * µs a request with the journal off). A longer text keeps a copy of the start it shows.
  */
 function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
-  if (body === undefined || typeof body !== 'string' || body.length <= JOURNAL_BODY_CHARS + 1) return body;
+  if (!isLongText(body)) return body;
   return Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1));
+}
+
+function isLongText(body: string | Buffer | undefined): body is string {
+  return typeof body === 'string' && body.length > JOURNAL_BODY_CHARS + 1;
+}
+
+/** The record itself when its bodies are kept as they are (most are), else a copy with them cut. */
+function withKeptBodies(record: JournalRecord): JournalRecord {
+  if (!isLongText(record.requestBody) && !isLongText(record.responseBody)) return record;
+  return {
+    ...record,
+    requestBody: keptBody(record.requestBody),
+    responseBody: keptBody(record.responseBody),
+  };
 }
 
 /** What a filter reads of a record: cheap to make, unlike the entry's headers and bodies. */

@@ -220,7 +220,7 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
       const query = url.searchParams.get('session');
       const name = guard === 'open' ? '' : guard === 'query' ? (query ?? '') : sessionNameOf(request, query);
       exchange.session = { name, key: '', state: undefined };
-      return next();
+      return await next();
     }
     const name = sessionNameOf(request);
     const { session, dropped } = sessions.use(name);
@@ -239,22 +239,20 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
  */
 export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): Step<Exchange<State>> {
   return async (exchange, next) => {
-    const url = exchange.request.url ?? '/';
-    const path = url.split('?')[0] ?? url;
-    if (isOwnPath(own, path)) return next();
+    if (isOwnPath(own, exchange.sentPath)) return await next();
     const answer = await next();
     const { name, journal } = sessions.journalOf(exchange);
     journal.record({
       id: exchange.id,
       at: Date.now(),
       method: exchange.method,
-      url,
+      url: exchange.request.url ?? '/',
       operationId: exchange.routed?.target.op?.operationId,
       status: answer.status,
-      durationMs: Number(process.hrtime.bigint() - exchange.started) / 1e6,
+      durationMs: performance.now() - exchange.started,
       session: name,
       fault: exchange.fault,
-      ignored: exchange.ignored,
+      ignored: exchange.ignored.length === 0 ? undefined : exchange.ignored,
       requestHeaders: exchange.request.headers,
       requestBody: exchange.bodyText,
       responseHeaders: answer.headers,

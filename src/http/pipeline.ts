@@ -71,7 +71,7 @@ export interface PipelineConfig<State> {
 export function sharedState<State>(state: State): Step<Exchange<State>> {
   return async (exchange, next) => {
     exchange.session = { name: '', key: '', state };
-    return next();
+    return await next();
   };
 }
 
@@ -130,7 +130,7 @@ export function createPipeline<State>(
       rootPaths: config.rootPaths,
     }),
     ...(own === undefined ? [] : [ownRoutesOnly(own.access)]),
-    authStep(options.auth, config.bearer),
+    ...(options.auth ? [authStep(config.bearer)] : []),
     ...config.sessionSteps,
     preferStep<State>(validators.document, prism),
     lenientStep<State>(strict),

@@ -96,9 +96,9 @@ export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => P
  */
 export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Answer> {
   return (exchange) => {
-    const at = async (index: number): Promise<Answer> => {
+    const at = (index: number): Promise<Answer> => {
       const step = steps[index];
-      if (step === undefined) throw new Error('the pipeline ended without an answer');
+      if (step === undefined) return Promise.reject(new Error('the pipeline ended without an answer'));
       return step(exchange, () => at(index + 1));
     };
     return at(0);
@@ -155,6 +155,8 @@ const UNROUTED = new URL('http://localhost/');
  */
 export class Exchange<State = unknown> {
   readonly method: string;
+  /** The request target's path as sent (before `?`, base path included, not decoded). */
+  readonly sentPath: string;
   /** The public URL the client used (links are built from it); set by the route step. */
   url = UNROUTED;
   /** The path below the base path. */
@@ -178,9 +180,13 @@ export class Exchange<State = unknown> {
     readonly request: IncomingMessage,
     readonly response: ServerResponse,
     readonly id: string,
-    readonly started: bigint,
+    /** When it arrived, by performance.now(). */
+    readonly started: number,
   ) {
     this.method = request.method === undefined ? 'GET' : request.method.toUpperCase();
+    const target = request.url ?? '/';
+    const query = target.indexOf('?');
+    this.sentPath = query === -1 ? target : target.slice(0, query);
   }
 }
 

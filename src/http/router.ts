@@ -47,6 +47,7 @@ export function allowHeader(methods: Iterable<string>): string[] {
 }
 
 function decodeParameter(name: string, raw: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

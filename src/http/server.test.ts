@@ -26,7 +26,7 @@ function fakes(request: { headers?: IncomingHttpHeaders; complete?: boolean } = 
       written.ended = true;
     },
   };
-  const exchange = new Exchange(incoming as unknown as IncomingMessage, response as unknown as ServerResponse, 'req-1', 0n);
+  const exchange = new Exchange(incoming as unknown as IncomingMessage, response as unknown as ServerResponse, 'req-1', 0);
   return { exchange, incoming, socket, written };
 } // prettier-ignore
 const unreadBody = { headers: { 'content-length': '100' }, complete: false };

@@ -139,9 +139,9 @@ function requestListener<State>(
       request,
       response,
       requestId(request.headers['x-request-id']),
-      process.hrtime.bigint(),
+      performance.now(),
     );
-    response.once('close', () => logAccess(logger, exchange));
+    if (logger.isLevelEnabled('info')) response.once('close', () => logAccess(logger, exchange));
     pipeline(exchange).then(
       (answer) => send(exchange, answer),
       (error: unknown) => {
@@ -158,11 +158,16 @@ function requestListener<State>(
 /** One access line per request at info: method, path, status (0 when the client went away first), ms. */
 function logAccess(logger: Logger, exchange: Exchange): void {
   const { request, response } = exchange;
-  const ms = Number(process.hrtime.bigint() - exchange.started) / 1e6;
-  const path = (request.url ?? '').split('?')[0];
+  const ms = performance.now() - exchange.started;
   const status = response.writableFinished ? response.statusCode : 0;
   logger.info(
-    { requestId: exchange.id, method: request.method, path, status, ms: Math.round(ms * 100) / 100 },
+    {
+      requestId: exchange.id,
+      method: request.method,
+      path: exchange.sentPath,
+      status,
+      ms: Math.round(ms * 100) / 100,
+    },
     'request',
   );
 }

@@ -49,9 +49,9 @@ export function corsStep(
 ): Step {
   return async (exchange, next) => {
     const { request } = exchange;
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const local = request.url === '*' ? undefined : stripBasePath(path, basePath);
     const origin = request.headers.origin;
+    if (origin === undefined && exchange.method !== 'OPTIONS') return await next(); // not a browser's: no CORS
+    const local = request.url === '*' ? undefined : stripBasePath(exchange.sentPath, basePath);
     const allowed =
       own === undefined || local === undefined || !isOwnPath(own.paths, local)
         ? origins
@@ -73,14 +73,19 @@ export function corsStep(
  */
 export function errorsStep(logger: Logger): Step {
   return async (exchange, next) => {
-    const answer = await next().catch((error: unknown) => {
-      if (error instanceof HttpError) return errorAnswer(error);
-      logger.error(
-        { err: error, requestId: exchange.id },
-        'unhandled error in the request pipeline (a bug: the mock never means to answer 5xx)',
-      );
-      return bugAnswer(exchange.id);
-    });
+    let answer: Answer;
+    try {
+      answer = await next();
+    } catch (error) {
+      if (error instanceof HttpError) answer = errorAnswer(error);
+      else {
+        logger.error(
+          { err: error, requestId: exchange.id },
+          'unhandled error in the request pipeline (a bug: the mock never means to answer 5xx)',
+        );
+        answer = bugAnswer(exchange.id);
+      }
+    }
     const header = ignoredInputHeader(exchange.ignored);
     return header === undefined
       ? answer
@@ -123,7 +128,7 @@ export function routeStep<State>(router: Router<Target<State>>, config: RouteCon
     exchange.prefix = prefix;
     exchange.base = url.origin + (config.basePath === '/' ? '' : config.basePath);
     exchange.routed = { target: match.target, template: match.template, params: match.params };
-    return next();
+    return await next();
   };
 }
 
@@ -137,10 +142,10 @@ export function ownRoutesOnly<State>(step: Step<Exchange<State>>): Step<Exchange
  * With auth on, the operations need a bearer token: `check` decides which (the mock's: one it issued, decisions.md,
  * Authentication; by default any) and throws the 401.
  */
-export function authStep(auth: boolean, check: (request: IncomingMessage) => void = checkBearer): Step {
+export function authStep(check: (request: IncomingMessage) => void = checkBearer): Step {
   return async (exchange, next) => {
-    if (auth && exchange.routed?.target.guard === undefined) check(exchange.request);
-    return next();
+    if (exchange.routed?.target.guard === undefined) check(exchange.request);
+    return await next();
   };
 }
 
@@ -153,7 +158,12 @@ export function authStep(auth: boolean, check: (request: IncomingMessage) => voi
 export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
   return async (exchange, next) => {
     const { route, operation, guard } = exchange.routed?.target ?? {};
-    if (!strict && guard === undefined && operation !== undefined && exchange.url.search !== '') {
+    if (
+      !strict &&
+      guard === undefined &&
+      operation !== undefined &&
+      oddQuery(exchange.url, operation.knowsQuery, route?.includes)
+    ) {
       const found = lenientSearch(exchange.url.search.slice(1), operation.knowsQuery, route?.includes);
       if (found.ignored.length > 0) {
         const url = new URL(exchange.url.href);
@@ -162,8 +172,27 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
         exchange.ignored.push(...found.ignored);
       }
     }
-    return next();
+    return await next();
   };
+}
+
+/** Whether a query may hold what the vendor ignores: a parameter the operation does not know, or an `include` member it does not serve. */
+function oddQuery(
+  url: URL,
+  knows: (name: string) => boolean,
+  includes: readonly string[] | undefined,
+): boolean {
+  if (url.search === '') return false;
+  for (const [name, value] of url.searchParams) {
+    if (!knows(name)) return true;
+    if (
+      name === 'include' &&
+      includes !== undefined &&
+      value.split(',').some((member) => !includes.includes(member.trim()))
+    )
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -179,7 +208,7 @@ export function preferStep<State>(
     const { op, guard } = exchange.routed?.target ?? {};
     const header = exchange.request.headers.prefer;
     const preference = header === undefined ? undefined : parsePrefer(header);
-    if (preference === undefined || op === undefined || guard !== undefined) return next();
+    if (preference === undefined || op === undefined || guard !== undefined) return await next();
     const chosen = preferredResponse(document, op, preference);
     if (chosen.example !== undefined) return jsonAnswer(chosen.status, chosen.example.value);
     if (chosen.status >= 400) {
@@ -210,17 +239,19 @@ export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
     const { route, operation } = exchange.routed?.target ?? {};
     const { method, request, session } = exchange;
     const state = session?.state;
-    if (route?.cacheVersion === undefined || state === undefined || session === undefined) return next();
-    if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return next();
+    if (route?.cacheVersion === undefined || state === undefined || session === undefined)
+      return await next();
+    if ((method !== 'GET' && method !== 'HEAD') || request.headers.prefer !== undefined) return await next();
     const version = route.cacheVersion(state);
-    const headerNames = operation?.headerNames ?? [];
-    const key = JSON.stringify([
-      session.key,
-      exchange.url.href,
-      ...['accept-language', MOLTIN_LANGUAGE, ...headerNames].map((name) => request.headers[name] ?? null),
-    ]);
+    // Lines, as neither a URL nor a header value can hold a line break.
+    let key = `${session.key}\n${exchange.url.href}`;
+    for (const names of [LANGUAGE_HEADERS, operation?.headerNames ?? []])
+      for (const name of names) {
+        const value = request.headers[name];
+        if (value !== undefined) key += `\n${name}: ${String(value)}`;
+      }
     const hit = cache.get(key, version);
-    if (hit !== undefined) return { ...hit, headers: { ...hit.headers } };
+    if (hit !== undefined) return hit;
     const answer = await next();
     if (answer.status !== 200 || answer.body === undefined || answer.write !== undefined || !sendable(answer))
       return answer;
@@ -229,6 +260,8 @@ export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
     return { ...answer, body };
   };
 }
+
+const LANGUAGE_HEADERS = ['accept-language', MOLTIN_LANGUAGE];
 
 /** Whether node will write these headers: an answer it refuses (a route's bug) must never be kept and replayed. */
 function sendable(answer: Answer): boolean {
@@ -257,7 +290,7 @@ export function validateStep<State>(bodyLimit: number, strict = true): Step<Exch
   return async (exchange, next) => {
     const { target, params } = exchange.routed ?? { target: {}, params: {} };
     const { route, validators, operation } = target;
-    if (operation === undefined) return next();
+    if (operation === undefined) return await next();
     const { request } = exchange;
     const violations = operation.parameters({
       path: params,
@@ -284,7 +317,7 @@ export function validateStep<State>(bodyLimit: number, strict = true): Step<Exch
       exchange.body = exchange.bodyText = (await readBody(request, bodyLimit)).toString('utf8');
     const conflicts = route?.conflicts?.({ params, body: exchange.body }) ?? [];
     if (violations.length > 0 || conflicts.length > 0) throw refusal(violations, conflicts, omitted);
-    return next();
+    return await next();
   };
 }
 
