@@ -83,6 +83,8 @@ function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
     // Checking the document against the meta-schema checks only its top level, whose keywords are OpenAPI's,
     // never a schema under it (those are checked as each is compiled, strict): start-up time for nothing.
     validateSchema: false,
+    // Nor is the meta-schema needed then: adding it was a third of creating the instance.
+    meta: false,
   });
   // ajv-formats is CommonJS with a default export; NodeNext sees the namespace.
   const addFormats = ((ajvFormats as unknown as { default?: unknown }).default ?? ajvFormats) as (
@@ -110,12 +112,15 @@ function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
  * response validators on first use.
  */
 export function createValidators(document: OpenAPIV3_1.Document, { lazy = false } = {}): SpecValidators {
-  const ajv = createAjv(document);
+  // Made with the first compile: adding the document walks all of it, and a start that never validates against
+  // a document (the control plane's, in most test workers) never pays for it.
+  let ajv: Ajv2020 | undefined;
   const compiled = new Map<string, ValidateFunction>();
   const compileNow = (segments: readonly string[]): ValidateFunction => {
     const ref = SPEC_ID + fragmentOf(segments);
     let validate = compiled.get(ref);
     if (validate === undefined) {
+      ajv ??= createAjv(document);
       validate = ajv.getSchema(ref);
       if (validate === undefined) throw new Error(`no schema at ${ref}`);
       compiled.set(ref, validate);
