@@ -11,30 +11,36 @@ interface StandaloneModule {
   validators(at: (path: readonly string[]) => unknown): Record<string, ValidateFunction>;
 }
 
+/** The module at `modulePath`, or undefined when there is none (a build from before it). */
+function loadModule(modulePath: string): StandaloneModule | undefined {
+  try {
+    return createRequire(import.meta.url)(modulePath) as StandaloneModule;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
 /**
- * The validators the build wrote to `modulePath` for `document`, if they were made from the YAML text whose hash
- * is `sourceSha256`; undefined when the file is missing (a build from before them) or from another text.
+ * The validators the build wrote to `modulePath` for `document`, loaded with the first schema asked for: those
+ * of the YAML text whose hash is `sourceSha256`, or none (every ref undefined) when the file is missing (a
+ * build from before them) or from another text.
  */
 export function precompiledValidators(
   modulePath: string,
   document: OpenAPIV3_1.Document,
   sourceSha256: string,
-): Precompiled | undefined {
-  let found: StandaloneModule;
-  try {
-    found = createRequire(import.meta.url)(modulePath) as StandaloneModule;
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-  if (found.sourceSha256 !== sourceSha256) return undefined;
+): Precompiled {
   const at = (path: readonly string[]): unknown =>
     path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
-  let functions: Record<string, ValidateFunction> | undefined;
+  let functions: { refs: Record<string, string>; made: Record<string, ValidateFunction> } | null | undefined;
   return (ref) => {
-    const name = found.refs[ref];
-    if (name === undefined) return undefined;
-    functions ??= found.validators(at);
-    return functions[name];
+    if (functions === undefined) {
+      const found = loadModule(modulePath);
+      functions =
+        found?.sourceSha256 === sourceSha256 ? { refs: found.refs, made: found.validators(at) } : null;
+    }
+    const name = functions?.refs[ref];
+    return name === undefined ? undefined : functions?.made[name];
   };
 }

@@ -60,7 +60,7 @@ export function isPackaged(document: OpenAPIV3_1.Document): boolean {
   return document === loadSpec() || document === loadAdminSpec();
 }
 
-/** The build's validators of `document` when it is a packaged document and they were made from its text. */
+/** The build's validators of `document` when it is a packaged document (used if they were made from its text). */
 export function packagedValidators(document: OpenAPIV3_1.Document): Precompiled | undefined {
   for (const packaged of [SPEC, ADMIN]) {
     const source = loaded.get(packaged);
