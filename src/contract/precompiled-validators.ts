@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { Precompiled } from './validators.js';
+
+/** The function validating `ref` (`openapi.json#/pointer`) made beforehand, or undefined to compile it now. */
+export type Precompiled = (ref: string) => ValidateFunction | undefined;
 
 /** What standalone-source.ts writes. */
 interface StandaloneModule {

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { packageRoot } from '../package-root.js';
-import { precompiledValidators } from './precompiled-validators.js';
+import { precompiledValidators, type Precompiled } from './precompiled-validators.js';
 import { readSpecSource } from './spec-cache.js';
-import type { Precompiled } from './validators.js';
 
 /** The two hand-written documents: the contract, and the mock's own control plane. */
 export const specPath = join(packageRoot(), 'spec', 'openapi.yaml');

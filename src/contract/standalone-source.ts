@@ -4,8 +4,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { createAjv } from './create-ajv.js';
 import { createValidators } from './validators.js';
 
-// Run by the build (write-spec-cache.ts): the request validators of a packaged document as plain JavaScript, so a start
-// loads functions instead of ajv and its compiler. precompiled-validators.ts loads what this writes.
+// Run by the build (write-spec-cache.ts): the request validators of a packaged document as plain JavaScript,
+// so a start loads functions instead of ajv and its compiler. precompiled-validators.ts loads what this writes.
 
 /** What ajv's standalone code keeps of a schema it refers to: the object, and the literal it writes for it. */
 interface SchemaName {

@@ -11,11 +11,12 @@ import {
   type CompiledSchema,
   type ParameterInput,
 } from './parameters.js';
+import type { Precompiled } from './precompiled-validators.js';
 import { isPackaged, loadSpec, packagedValidators } from './spec-document.js';
 import { listOperations, type SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, Findings, type Validate, type Violation } from './violation.js';
 
-export type { SpecOperation, Violation };
+export type { Precompiled, SpecOperation, Violation };
 export { Findings };
 export interface OperationValidators {
   /** Undefined when the operation takes no JSON body. */
@@ -54,9 +55,6 @@ export function lazySchema(compile: () => ValidateFunction): CompiledSchema {
   };
   return validate;
 }
-
-/** The function validating `ref` (`openapi.json#/pointer`) made beforehand, or undefined to compile it now. */
-export type Precompiled = (ref: string) => ValidateFunction | undefined;
 
 export interface ValidatorsOptions {
   /** Compile each schema on its first use instead of the request schemas now. */
