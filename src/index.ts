@@ -8,7 +8,6 @@ import { inspectorAssets } from './inspector/inspector-assets.js';
 import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
 import { SESSION_HEADER } from './admin/sessions.js';
-import { openStateFile } from './admin/state-file.js';
 import { isJsonObject } from './contract/json-pointer.js';
 import { parseSpecYaml } from './contract/spec-cache.js';
 import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
@@ -140,10 +139,11 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const adminDocument = loadAdminSpec();
   // Locked, checked line by line with the API's own rules and replayed before the server listens: no request
   // sees a half-restored store, and a second mock on the file touches nothing.
+  // Loaded only for a state file (four modules a test worker's start does without).
   const stateFile =
     resolved.stateFile === undefined
       ? undefined
-      : openStateFile(
+      : (await import('./admin/state-file.js')).openStateFile(
           resolved.stateFile,
           { seed: resolved.seed, subscriptions: resolved.subscriptions, products: resolved.products },
           plane,

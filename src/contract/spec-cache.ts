@@ -46,8 +46,17 @@ export function cachedDocument(
 
 /** The document of `yamlPath`, from the cache at `cachePath` when it matches, else parsed from YAML. */
 export function readSpecDocument(yamlPath: string, cachePath: string): OpenAPIV3_1.Document {
+  return readSpecSource(yamlPath, cachePath).document;
+}
+
+/** The document of `yamlPath` (as readSpecDocument) and the hash of the YAML text it is. */
+export function readSpecSource(
+  yamlPath: string,
+  cachePath: string,
+): { document: OpenAPIV3_1.Document; sourceSha256: string } {
   const yamlText = readFileSync(yamlPath, 'utf8');
-  return cachedDocument(yamlText, readIfPresent(cachePath)) ?? parseSpecYaml(yamlText);
+  const document = cachedDocument(yamlText, readIfPresent(cachePath)) ?? parseSpecYaml(yamlText);
+  return { document, sourceSha256: sourceHash(yamlText) };
 }
 
 /** Parses `yamlPath` and writes the cache `readSpecDocument` reads (the build runs it). */

@@ -1,8 +1,8 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import * as ajvFormats from 'ajv-formats';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { boundViolations, boundsOf, unknownFieldViolations, type BodyBounds } from './body-shape.js';
+import { createAjv, SPEC_ID } from './create-ajv.js';
 import { fragmentOf, isJsonMediaType, isJsonObject as isObject, resolveRef } from './json-pointer.js';
 import {
   declaredParameters,
@@ -11,11 +11,12 @@ import {
   type CompiledSchema,
   type ParameterInput,
 } from './parameters.js';
-import { loadAdminSpec, loadSpec } from './spec-document.js';
+import type { Precompiled } from './precompiled-validators.js';
+import { isPackaged, loadSpec, packagedValidators } from './spec-document.js';
 import { listOperations, type SpecOperation } from './spec-operations.js';
 import { condenseErrors, describeAjvError, Findings, type Validate, type Violation } from './violation.js';
 
-export type { SpecOperation, Violation };
+export type { Precompiled, SpecOperation, Violation };
 export { Findings };
 export interface OperationValidators {
   /** Undefined when the operation takes no JSON body. */
@@ -60,68 +61,29 @@ export function lazySchema(compile: () => ValidateFunction): CompiledSchema {
   return validate;
 }
 
-const SPEC_ID = 'openapi.json';
-/** Keywords OpenAPI adds to JSON Schema (and the document's own top level): known, never validated. */
-const OPENAPI_KEYWORDS = [
-  'openapi',
-  'info',
-  'servers',
-  'paths',
-  'components',
-  'security',
-  'tags',
-  'webhooks',
-  'jsonSchemaDialect',
-  'externalDocs',
-  'discriminator',
-  'example',
-  'xml',
-];
-
-function createAjv(document: OpenAPIV3_1.Document): Ajv2020 {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    strictTypes: false,
-    allowUnionTypes: true,
-    // Checking the document against the meta-schema checks only its top level, whose keywords are OpenAPI's,
-    // never a schema under it (those are checked as each is compiled, strict): start-up time for nothing.
-    validateSchema: false,
-  });
-  // ajv-formats is CommonJS with a default export; NodeNext sees the namespace.
-  const addFormats = ((ajvFormats as unknown as { default?: unknown }).default ?? ajvFormats) as (
-    a: Ajv2020,
-  ) => void;
-  addFormats(ajv);
-  const extensions = new Set<string>();
-  const collect = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(collect);
-    else if (isObject(node))
-      for (const [key, value] of Object.entries(node)) {
-        if (key.startsWith('x-')) extensions.add(key);
-        collect(value);
-      }
-  };
-  collect(document.components ?? {});
-  collect(document.paths ?? {});
-  for (const keyword of [...OPENAPI_KEYWORDS, ...extensions]) ajv.addKeyword(keyword);
-  ajv.addSchema(document, SPEC_ID);
-  return ajv;
+export interface ValidatorsOptions {
+  /** Compile each schema on its first use instead of the request schemas now. */
+  lazy?: boolean;
+  precompiled?: Precompiled;
 }
 
 /**
  * Builds the validators of one document: request validators now (or, `lazy`, each schema on its first use),
- * response validators on first use.
+ * response validators on first use; a schema `precompiled` gives is taken as it is.
  */
-export function createValidators(document: OpenAPIV3_1.Document, { lazy = false } = {}): SpecValidators {
-  const ajv = createAjv(document);
+export function createValidators(
+  document: OpenAPIV3_1.Document,
+  { lazy = false, precompiled = () => undefined }: ValidatorsOptions = {},
+): SpecValidators {
+  // Made with the first compile: adding the document walks all of it, and a start that never validates against
+  // a document (the control plane's, in most test workers) never pays for it.
+  let ajv: Ajv2020 | undefined;
   const compiled = new Map<string, ValidateFunction>();
   const compileNow = (segments: readonly string[]): ValidateFunction => {
     const ref = SPEC_ID + fragmentOf(segments);
     let validate = compiled.get(ref);
     if (validate === undefined) {
-      validate = ajv.getSchema(ref);
+      validate = precompiled(ref) ?? (ajv ??= createAjv(document)).getSchema(ref);
       if (validate === undefined) throw new Error(`no schema at ${ref}`);
       compiled.set(ref, validate);
     }
@@ -220,14 +182,16 @@ const byDocument = new WeakMap<object, SpecValidators>();
 
 /**
  * The validators of `document` (default: the packaged spec), made once per document. The packaged documents,
- * whose every schema the tests compile, compile each schema on first use; another document compiles its
- * request schemas now, so a schema ajv refuses stops the start instead of failing a request.
+ * whose every schema the tests compile, take the functions the build wrote, or compile each schema on first
+ * use; another document compiles its request schemas now, so a schema ajv refuses stops the start instead of
+ * failing a request.
  */
 export function specValidators(document: OpenAPIV3_1.Document = loadSpec()): SpecValidators {
   let validators = byDocument.get(document);
   if (validators === undefined) {
     validators = createValidators(document, {
-      lazy: document === loadSpec() || document === loadAdminSpec(),
+      lazy: isPackaged(document),
+      precompiled: packagedValidators(document),
     });
     byDocument.set(document, validators);
   }

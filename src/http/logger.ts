@@ -1,6 +1,5 @@
-import { pino, type Logger } from 'pino';
-
-export type { Logger };
+import { createRequire } from 'node:module';
+import type { DestinationStream, Logger as PinoLogger } from 'pino';
 
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -10,20 +9,74 @@ export function isLogLevel(value: string): value is LogLevel {
   return LOG_LEVELS.some((level) => level === value);
 }
 
+/** pino's numbers for its levels: a line is written when its level's number is at least the logger's. */
+const LEVEL_VALUES: Record<LogLevel, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
+/** A line: fields and a message, or a message alone (pino's two common call shapes). */
+export interface LogCall {
+  (fields: object, message: string): void;
+  (message: string): void;
+}
+
+/** The mock's logger: the calls it makes, each handed to pino when its level is on. */
+export interface Logger {
+  readonly level: LogLevel;
+  info: LogCall;
+  warn: LogCall;
+  error: LogCall;
+  /** Writes the lines still buffered. */
+  flush(): void;
+  /** pino itself (loaded now if it was not yet), for Prism, which takes a pino logger. */
+  pino(): PinoLogger;
+}
+
 /**
  * The mock's logger: JSON lines on stdout, one access line per request at info. Written asynchronously (pino
- * flushes on exit): a write call per request was a tenth of a cached GET's CPU (`npm run bench`).
+ * flushes on exit): a write call per request was a tenth of a cached GET's CPU (`npm run bench`). pino (about 35
+ * modules) is loaded with the first line written: a quiet startMock() in a test worker never loads it.
+ * `destination` is for tests that read the lines.
  */
-export function createLogger(level: LogLevel): Logger {
-  return pino({ level, base: { name: 'subcat' } }, pino.destination({ dest: 1, sync: false }));
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  let loaded: PinoLogger | undefined;
+  const pinoLogger = (): PinoLogger => {
+    if (loaded === undefined) {
+      const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
+      const to = destination ?? pino.destination({ dest: 1, sync: false });
+      loaded = pino({ level, base: { name: 'subcat' } }, to);
+    }
+    return loaded;
+  };
+  const at =
+    (lineLevel: 'info' | 'warn' | 'error'): LogCall =>
+    (first: object | string, message?: string) => {
+      if (LEVEL_VALUES[lineLevel] < LEVEL_VALUES[level]) return;
+      if (typeof first === 'string') pinoLogger()[lineLevel](first);
+      else pinoLogger()[lineLevel](first, message);
+    };
+  return {
+    level,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    flush: () => loaded?.flush(),
+    pino: pinoLogger,
+  };
 }
 
 /**
  * Prism logs several lines per request at info and calls `success` besides: give it a child quieter than ours
  * (warn at most chatty) unless we are debugging, whose `success` lines are info lines.
  */
-export function prismLogger(logger: Logger): Logger & { success: Logger['info'] } {
+export function prismLogger(logger: Logger): PinoLogger & { success: PinoLogger['info'] } {
   const level = logger.level === 'info' ? 'warn' : logger.level;
-  const child = logger.child({ component: 'prism' }, { level });
+  const child = logger.pino().child({ component: 'prism' }, { level });
   return Object.assign(child, { success: child.info.bind(child) });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import type { SpecValidators } from '../contract/validators.js';
 import type { CorsOrigins } from './cors.js';
 import { PrismFallback } from './prism-fallback.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { answerClientError, answerConnect } from './client-error.js';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { bugAnswer } from './http-error.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
 import { urlHost } from './public-url.js';

@@ -1,6 +1,6 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { isJsonObject } from '../contract/json-pointer.js';
 import type { Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';

@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { createLogger } from '../../src/http/logger.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/http-error.js';
@@ -62,7 +62,7 @@ async function start(
       sessionSteps: [sharedState(state)],
       options: httpOptions(options),
       validators,
-      logger: pino({ level: 'silent' }),
+      logger: createLogger('silent'),
       responseCache,
     },
     '127.0.0.1',
@@ -341,7 +341,7 @@ describe('whole-response cache', () => {
         sessionSteps: [sharedState({ version: 1, calls: 0 })],
         options: httpOptions(),
         validators: specValidators(),
-        logger: pino({ level: 'silent' }),
+        logger: createLogger('silent'),
       },
       '127.0.0.1',
       0,

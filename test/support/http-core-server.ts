@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { createLogger } from '../../src/http/logger.js';
 import { request } from 'undici';
 import { HttpError } from '../../src/http/http-error.js';
 import type { Route } from '../../src/http/route.js';
@@ -137,7 +137,7 @@ export async function start(
       sessionSteps: [sharedState({ label: 'test state' })],
       options: httpOptions(options),
       validators: specValidators(document),
-      logger: pino({ level: 'info' }, logStream),
+      logger: createLogger('info', logStream),
     },
     '127.0.0.1',
     0,

@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { isJsonObject as isObject } from './json-pointer.js';
+
+/** The id the document is added under: every compiled schema is `openapi.json#/pointer/to/it`. */
+export const SPEC_ID = 'openapi.json';
+/** Keywords OpenAPI adds to JSON Schema (and the document's own top level): known, never validated. */
+const OPENAPI_KEYWORDS = [
+  'openapi',
+  'info',
+  'servers',
+  'paths',
+  'components',
+  'security',
+  'tags',
+  'webhooks',
+  'jsonSchemaDialect',
+  'externalDocs',
+  'discriminator',
+  'example',
+  'xml',
+];
+
+/**
+ * An ajv instance holding `document`, strict, every error verbose. ajv (about 90 modules) is loaded here, not
+ * on import: the packaged documents' validators are built with the package (precompiled-validators.ts).
+ * `source` keeps each compiled function's code, for the build to write.
+ */
+export function createAjv(document: OpenAPIV3_1.Document, { source = false } = {}): Ajv2020 {
+  const load = createRequire(import.meta.url);
+  const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = (load('ajv-formats') as { default: (ajv: Ajv2020) => void }).default;
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+    // Checking the document against the meta-schema checks only its top level, whose keywords are OpenAPI's,
+    // never a schema under it (those are checked as each is compiled, strict): start-up time for nothing.
+    validateSchema: false,
+    // Nor is the meta-schema needed then: adding it was a third of creating the instance.
+    meta: false,
+    code: { source },
+  });
+  addFormats(ajv);
+  const extensions = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (isObject(node))
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-')) extensions.add(key);
+        collect(value);
+      }
+  };
+  collect(document.components ?? {});
+  collect(document.paths ?? {});
+  for (const keyword of [...OPENAPI_KEYWORDS, ...extensions]) ajv.addKeyword(keyword);
+  ajv.addSchema(document, SPEC_ID);
+  return ajv;
+}
