@@ -26,9 +26,13 @@ export interface LogCall {
   (message: string): void;
 }
 
+type LineLevel = 'info' | 'warn' | 'error';
+
 /** The mock's logger: the calls it makes, each handed to pino when its level is on. */
 export interface Logger {
   readonly level: LogLevel;
+  /** Whether a line at this level is written (as pino's): work for a line nobody reads can be skipped. */
+  isLevelEnabled(lineLevel: LineLevel): boolean;
   info: LogCall;
   warn: LogCall;
   error: LogCall;
@@ -54,15 +58,17 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     }
     return loaded;
   };
+  const isLevelEnabled = (lineLevel: LineLevel) => LEVEL_VALUES[lineLevel] >= LEVEL_VALUES[level];
   const at =
-    (lineLevel: 'info' | 'warn' | 'error'): LogCall =>
+    (lineLevel: LineLevel): LogCall =>
     (first: object | string, message?: string) => {
-      if (LEVEL_VALUES[lineLevel] < LEVEL_VALUES[level]) return;
+      if (!isLevelEnabled(lineLevel)) return;
       if (typeof first === 'string') pinoLogger()[lineLevel](first);
       else pinoLogger()[lineLevel](first, message);
     };
   return {
     level,
+    isLevelEnabled,
     info: at('info'),
     warn: at('warn'),
     error: at('error'),
