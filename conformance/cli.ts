@@ -155,7 +155,6 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const env = environment(options, client, seed, secrets, validator);
     const reporters: Reporter[] = [consoleReporter(io.stdout), ...files];
     const summary = await runChecks(plan, env, reporters, {
-      concurrency: options.concurrency,
       deadline,
       allowInconclusive: options.allowInconclusive,
       cancelledBy: () => cancelledBy,

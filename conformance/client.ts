@@ -54,6 +54,11 @@ export interface SendOptions {
   label?: string;
   /** Sent at once whatever the request window: deliberate concurrency checks race requests on purpose. */
   burst?: boolean;
+  /**
+   * Which waiting request gets the next free slot: the lowest first, the same in the order they came. The
+   * runner gives the checks with the longest chains of round trips the lowest, so those chains never wait.
+   */
+  priority?: number;
 }
 
 /**
@@ -154,7 +159,8 @@ export class Client {
   private window: number;
   /** Set at the first timeout: from then on the window grows slowly. */
   private congested = false;
-  private readonly waiting: Array<() => void> = [];
+  /** Requests waiting for a slot, lowest priority number first, in order of arrival within one. */
+  private readonly waiting: Array<{ priority: number; wake: () => void }> = [];
   /** Retries, waits and timeouts, for the reports. */
   readonly notes: TransportNotes = {
     retries: 0,
@@ -279,10 +285,13 @@ export class Client {
     }
   }
 
-  /** Waits for a free slot (window permitting); the deadline wakes every waiter. */
-  private async acquire(): Promise<void> {
+  /** Waits for a free slot (window permitting), behind waiters of a lower priority number; the deadline wakes all. */
+  private async acquire(priority: number): Promise<void> {
     while (this.open >= Math.max(1, Math.floor(this.window)) && !this.deadlinePassed()) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((wake) => {
+        const after = this.waiting.findLastIndex((waiter) => waiter.priority <= priority);
+        this.waiting.splice(after + 1, 0, { priority, wake });
+      });
     }
     this.open++;
   }
@@ -301,7 +310,7 @@ export class Client {
   }
 
   private wake(count: number): void {
-    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.();
+    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.wake();
   }
 
   /** Spaces sends by 1/rate seconds, each measured from when the previous one really went. */
@@ -336,7 +345,7 @@ export class Client {
     if (this.deadlinePassed())
       throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
 
-    if (options.burst !== true) await this.acquire();
+    if (options.burst !== true) await this.acquire(options.priority ?? 0);
     else this.open++;
     let outcome: 'answered' | 'timeout' | 'other' = 'other';
     try {
