@@ -18,7 +18,6 @@ import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
 import { renderMarkdown } from './reporters/markdown.js';
 import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
-import { harMain } from './proxy/har-check.js';
 import { countOutcomes, exitCode, runChecks } from './runner.js';
 import { SpecValidator } from './schema.js';
 import { basicToken, redactText, secretValues } from './secrets.js';
@@ -56,8 +55,10 @@ const RENDERERS = {
  * @example await main(['--base-url', 'http://127.0.0.1:4010', '--read-only', '--report', 'junit=kit.xml'])
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  // A recorded run is judged by the proxy's rules, without a server (proxy/har-check.ts).
-  if (argv.some((arg) => arg === '--har' || arg.startsWith('--har='))) return harMain(argv, io);
+  // A recorded run is judged by the proxy's rules, without a server (proxy/har-check.ts); loaded only then, as
+  // the proxy's modules (undici's whole index among them) would add to every run's start.
+  if (argv.some((arg) => arg === '--har' || arg.startsWith('--har=')))
+    return (await import('./proxy/har-check.js')).harMain(argv, io);
   const parsed = parseArgs(argv, defaultIds());
   if (parsed.kind === 'help') {
     io.stdout(`${USAGE}\n`);

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 import { bodyText } from './body-text.js';
 import { detachedSlice } from './detached-slice.js';
 
@@ -134,6 +135,17 @@ export interface TransportNotes {
   pacedMs: number;
 }
 
+// undici's index also loads fetch, WebSocket, caches and mocks, which the kit never uses: a tenth of a second
+// of every run's start. Its agent and request() are loaded on their own (undici's version is pinned exactly).
+const requireUndici = createRequire(import.meta.url);
+const Agent = requireUndici('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+const requestVia = requireUndici('undici/lib/api/api-request.js') as (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
+/** undici's own URL check (http or https, a host), as its index's request() runs it. */
+const { parseURL } = requireUndici('undici/lib/core/util.js') as { parseURL: (url: string) => URL };
+
 /** Characters of a response's text kept after parsing: enough for any report. */
 export const TEXT_KEPT = 8000;
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -150,7 +162,7 @@ export class Client {
   count = 0;
   /** See every recorded exchange as it arrives (whole-run checks); the client itself keeps none. */
   readonly listeners: Array<(exchange: Exchange) => void> = [];
-  private readonly agent: Agent;
+  private readonly agent: UndiciAgent;
   private nextSlot = 0;
   /** The turns of --rate, one after another. */
   private paced: Promise<void> = Promise.resolve();
@@ -378,14 +390,16 @@ export class Client {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal =
       this.options.signal === undefined ? timeout : AbortSignal.any([timeout, this.options.signal]);
-    let response: Awaited<ReturnType<typeof request>> | undefined;
+    let response: Dispatcher.ResponseData | undefined;
     let raw: { text: string; bytes: number } | { bytes: number; over: true };
     try {
-      response = await request(sent.url, {
+      const target = parseURL(sent.url);
+      response = await requestVia.call(this.agent, {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: sent.method as 'GET',
         headers,
         body: body ?? null,
-        dispatcher: this.agent,
         signal,
       });
       raw = await readCapped(response, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -439,7 +453,7 @@ export class Client {
 
 /** Reads a body up to `cap` bytes; past it (or a content-length over it) stops reading and drops the body. */
 async function readCapped(
-  response: Awaited<ReturnType<typeof request>>,
+  response: Dispatcher.ResponseData,
   cap: number,
 ): Promise<{ text: string; bytes: number } | { bytes: number; over: true }> {
   const declared = Number(response.headers['content-length']);
