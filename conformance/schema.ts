@@ -4,6 +4,7 @@ import * as formatsModule from 'ajv-formats';
 import { errorsOf, PartsValidator, toSchemaError } from './parts-validator.js';
 import type { SchemaError, SchemaErrors } from './schema-error.js';
 import {
+  atPointer,
   pointerSegment,
   resolveLocal,
   specOperations,
@@ -119,16 +120,38 @@ export class SpecValidator {
     return this.parts.tally(pointer, value, keep, false);
   }
 
+  /**
+   * Compiles now what telling the documented 2xx bodies of these operations valid needs, which the first
+   * answers would otherwise wait for (the run does it while its probe is out).
+   */
+  prepare(operationIds: Iterable<string>): void {
+    for (const operationId of new Set(operationIds)) {
+      const operation = this.operations.get(operationId);
+      const responses =
+        operation === undefined ? undefined : atPointer(this.doc, `${operation.pointer}/responses`);
+      if (responses === null || typeof responses !== 'object') continue;
+      for (const key of Object.keys(responses).filter((code) => /^2\d\d$/.test(code))) {
+        const schema = this.responseSchema(operationId, Number(key));
+        if (schema !== undefined) this.quickAt(schema.pointer);
+      }
+    }
+  }
+
   /** Whether a value is valid against the open schema at a pointer, told at its first error. */
   private valid(pointer: string, value: unknown): boolean {
+    const validate = this.quickAt(pointer);
+    const valid = validate(value);
+    validate.errors = null;
+    return valid;
+  }
+
+  private quickAt(pointer: string): ValidateFunction {
     let validate = this.quick.get(pointer);
     if (validate === undefined) {
       validate = this.firstError.compile({ $ref: `${SPEC_ID}#${pointer}` });
       this.quick.set(pointer, validate);
     }
-    const valid = validate(value);
-    validate.errors = null;
-    return valid;
+    return validate;
   }
 
   /** Schema errors of a request body against the operation's requestBody (the kit checks its own inputs). */
