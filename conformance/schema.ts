@@ -4,7 +4,6 @@ import * as formatsModule from 'ajv-formats';
 import { errorsOf, PartsValidator, toSchemaError } from './parts-validator.js';
 import type { SchemaError, SchemaErrors } from './schema-error.js';
 import {
-  atPointer,
   pointerSegment,
   resolveLocal,
   specOperations,
@@ -128,7 +127,7 @@ export class SpecValidator {
     for (const operationId of new Set(operationIds)) {
       const operation = this.operations.get(operationId);
       const responses =
-        operation === undefined ? undefined : atPointer(this.doc, `${operation.pointer}/responses`);
+        operation === undefined ? undefined : resolveLocal(this.doc, `${operation.pointer}/responses`).value;
       if (responses === null || typeof responses !== 'object') continue;
       for (const key of Object.keys(responses).filter((code) => /^2\d\d$/.test(code))) {
         const schema = this.responseSchema(operationId, Number(key));
