@@ -170,6 +170,12 @@ export interface Check {
   /** Runs after the read-only checks even though it writes nothing itself (it may create to find a value). */
   afterReads?: boolean;
   /**
+   * About how many of its round trips wait for one another, when more than two: the runner starts the
+   * checks of a phase with the longest chains first and lets their requests go first, so a far server's
+   * latency adds up along the longest chain once, not behind every other check's requests.
+   */
+  roundTrips?: number;
+  /**
    * Looks at every exchange of the run as it is recorded (nothing is kept for it): failures found in it, [] when
    * it held, undefined when the exchange is nothing this check can judge. Never sees an exchange twice.
    */

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { DEFAULTS, MAX_SEED, parseArgs, USAGE, type KitOptions } from './args.js';
 import { readBaseline } from './baseline.js';
 import { CHECKS } from './checks/index.js';
@@ -18,7 +19,6 @@ import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
 import { renderMarkdown } from './reporters/markdown.js';
 import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
-import { harMain } from './proxy/har-check.js';
 import { countOutcomes, exitCode, runChecks } from './runner.js';
 import { SpecValidator } from './schema.js';
 import { basicToken, redactText, secretValues } from './secrets.js';
@@ -56,8 +56,10 @@ const RENDERERS = {
  * @example await main(['--base-url', 'http://127.0.0.1:4010', '--read-only', '--report', 'junit=kit.xml'])
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  // A recorded run is judged by the proxy's rules, without a server (proxy/har-check.ts).
-  if (argv.some((arg) => arg === '--har' || arg.startsWith('--har='))) return harMain(argv, io);
+  // A recorded run is judged by the proxy's rules, without a server (proxy/har-check.ts); loaded only then, as
+  // the proxy's modules (undici's whole index among them) would add to every run's start.
+  if (argv.some((arg) => arg === '--har' || arg.startsWith('--har=')))
+    return (await import('./proxy/har-check.js')).harMain(argv, io);
   const parsed = parseArgs(argv, defaultIds());
   if (parsed.kind === 'help') {
     io.stdout(`${USAGE}\n`);
@@ -141,8 +143,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const validator = new SpecValidator(loadSpec());
   const coverage = watchCoverage(client, validator, loadSpec());
   try {
+    // The first answers would wait for the spec's big response schemas to compile (a quarter of a second on a
+    // busy machine): they compile while the probe is out, once its request has left.
+    const warming = delay(1).then(() => prepareValidator(validator, plan));
     try {
       await client.probe(options.baseUrl);
+      await warming;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       if (cancelledBy !== undefined) {
@@ -155,7 +161,6 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const env = environment(options, client, seed, secrets, validator);
     const reporters: Reporter[] = [consoleReporter(io.stdout), ...files];
     const summary = await runChecks(plan, env, reporters, {
-      concurrency: options.concurrency,
       deadline,
       allowInconclusive: options.allowInconclusive,
       cancelledBy: () => cancelledBy,
@@ -174,6 +179,17 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     signals.off('SIGINT', onSigint);
     signals.off('SIGTERM', onSigterm);
     await client.close();
+  }
+}
+
+/** The validators of the 2xx bodies of the operations the planned checks call, compiled ahead. */
+function prepareValidator(validator: SpecValidator, plan: RunPlan): void {
+  try {
+    validator.prepare(
+      plan.checks.flatMap(({ check, skipReason }) => (skipReason === undefined ? [check.operation] : [])),
+    );
+  } catch {
+    // A schema that does not compile is reported by the checks that meet it, as it would be without this.
   }
 }
 

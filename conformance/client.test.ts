@@ -191,6 +191,17 @@ describe('Client', () => {
     expect(widest).toBe(1);
   });
 
+  it('gives a free slot to the waiting request of the lowest priority number, in order of arrival within one', async () => {
+    const client = new Client({ headers: [], timeoutMs: 2000, maxInFlight: 1 });
+    const send = (name: string, priority: number) =>
+      client.send({ method: 'GET', url: `${base}/prio-${name}`, priority }).then((exchange) => exchange.seq);
+    // The first holds the only slot; the others queue behind it in this order.
+    const sent = [send('first', 9), send('late-a', 5), send('early', 1), send('late-b', 5)];
+    const order = await Promise.all(sent);
+    await client.close();
+    expect(order).toEqual([1, 3, 2, 4]);
+  });
+
   it('ends a request at the run deadline with a deadline error', async () => {
     const client = new Client({ headers: [], timeoutMs: 2000, signal: AbortSignal.timeout(50) });
     const error = await client.send({ method: 'GET', url: `${base}/slow` }).catch((e: unknown) => e);

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 import { bodyText } from './body-text.js';
 import { detachedSlice } from './detached-slice.js';
 
@@ -54,6 +55,11 @@ export interface SendOptions {
   label?: string;
   /** Sent at once whatever the request window: deliberate concurrency checks race requests on purpose. */
   burst?: boolean;
+  /**
+   * Which waiting request gets the next free slot: the lowest first, the same in the order they came. The
+   * runner gives the checks with the longest chains of round trips the lowest, so those chains never wait.
+   */
+  priority?: number;
 }
 
 /**
@@ -129,6 +135,17 @@ export interface TransportNotes {
   pacedMs: number;
 }
 
+// undici's index also loads fetch, WebSocket, caches and mocks, which the kit never uses: a tenth of a second
+// of every run's start. Its agent and request() are loaded on their own (undici's version is pinned exactly).
+const requireUndici = createRequire(import.meta.url);
+const Agent = requireUndici('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+const requestVia = requireUndici('undici/lib/api/api-request.js') as (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
+/** undici's own URL check (http or https, a host), as its index's request() runs it. */
+const { parseURL } = requireUndici('undici/lib/core/util.js') as { parseURL: (url: string) => URL };
+
 /** Characters of a response's text kept after parsing: enough for any report. */
 export const TEXT_KEPT = 8000;
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -145,7 +162,7 @@ export class Client {
   count = 0;
   /** See every recorded exchange as it arrives (whole-run checks); the client itself keeps none. */
   readonly listeners: Array<(exchange: Exchange) => void> = [];
-  private readonly agent: Agent;
+  private readonly agent: UndiciAgent;
   private nextSlot = 0;
   /** The turns of --rate, one after another. */
   private paced: Promise<void> = Promise.resolve();
@@ -154,7 +171,8 @@ export class Client {
   private window: number;
   /** Set at the first timeout: from then on the window grows slowly. */
   private congested = false;
-  private readonly waiting: Array<() => void> = [];
+  /** Requests waiting for a slot, lowest priority number first, in order of arrival within one. */
+  private readonly waiting: Array<{ priority: number; wake: () => void }> = [];
   /** Retries, waits and timeouts, for the reports. */
   readonly notes: TransportNotes = {
     retries: 0,
@@ -279,10 +297,13 @@ export class Client {
     }
   }
 
-  /** Waits for a free slot (window permitting); the deadline wakes every waiter. */
-  private async acquire(): Promise<void> {
+  /** Waits for a free slot (window permitting), behind waiters of a lower priority number; the deadline wakes all. */
+  private async acquire(priority: number): Promise<void> {
     while (this.open >= Math.max(1, Math.floor(this.window)) && !this.deadlinePassed()) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((wake) => {
+        const after = this.waiting.findLastIndex((waiter) => waiter.priority <= priority);
+        this.waiting.splice(after + 1, 0, { priority, wake });
+      });
     }
     this.open++;
   }
@@ -301,7 +322,7 @@ export class Client {
   }
 
   private wake(count: number): void {
-    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.();
+    for (let i = 0; i < count && this.waiting.length > 0; i++) this.waiting.shift()?.wake();
   }
 
   /** Spaces sends by 1/rate seconds, each measured from when the previous one really went. */
@@ -336,7 +357,7 @@ export class Client {
     if (this.deadlinePassed())
       throw new TransportError(sent, 'the run deadline passed', 'not sent', 'deadline');
 
-    if (options.burst !== true) await this.acquire();
+    if (options.burst !== true) await this.acquire(options.priority ?? 0);
     else this.open++;
     let outcome: 'answered' | 'timeout' | 'other' = 'other';
     try {
@@ -369,14 +390,16 @@ export class Client {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal =
       this.options.signal === undefined ? timeout : AbortSignal.any([timeout, this.options.signal]);
-    let response: Awaited<ReturnType<typeof request>> | undefined;
+    let response: Dispatcher.ResponseData | undefined;
     let raw: { text: string; bytes: number } | { bytes: number; over: true };
     try {
-      response = await request(sent.url, {
+      const target = parseURL(sent.url);
+      response = await requestVia.call(this.agent, {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
         method: sent.method as 'GET',
         headers,
         body: body ?? null,
-        dispatcher: this.agent,
         signal,
       });
       raw = await readCapped(response, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -430,7 +453,7 @@ export class Client {
 
 /** Reads a body up to `cap` bytes; past it (or a content-length over it) stops reading and drops the body. */
 async function readCapped(
-  response: Awaited<ReturnType<typeof request>>,
+  response: Dispatcher.ResponseData,
   cap: number,
 ): Promise<{ text: string; bytes: number } | { bytes: number; over: true }> {
   const declared = Number(response.headers['content-length']);

@@ -58,8 +58,8 @@ export function requestsSent(ctx: CheckContext): number {
   return sentBy.get(ctx) ?? 0;
 }
 
-/** The context one check runs with. */
-export function createContext(env: RunEnvironment, check: Check): CheckContext {
+/** The context one check runs with; its requests wait for a slot with `priority` (see SendOptions). */
+export function createContext(env: RunEnvironment, check: Check, priority = 0): CheckContext {
   const counted = <T>(sending: Promise<T>): Promise<T> => {
     sentBy.set(ctx, (sentBy.get(ctx) ?? 0) + 1);
     return sending;
@@ -94,12 +94,13 @@ export function createContext(env: RunEnvironment, check: Check): CheckContext {
             ...(request.body === undefined ? {} : { body: request.body }),
             ...(request.label === undefined ? {} : { label: request.label }),
             ...(request.burst === undefined ? {} : { burst: request.burst }),
+            priority,
           },
           check.id,
         ),
       );
     },
-    send: (options) => counted(env.client.send(options, check.id)),
+    send: (options) => counted(env.client.send({ priority, ...options }, check.id)),
     validate: (operationId, status, body) =>
       env.validator.validateResponse(operationId, status, body, MAX_SCHEMA_ERRORS),
     validateComponent: (name, value) =>

@@ -114,17 +114,23 @@ export function reachedBy(
 /** Records of an array looked at: fields of a page's records repeat, the first few show them. */
 const SAMPLED_ITEMS = 3;
 
-function bodyFields(value: unknown, at: string, depth: number, into = new Set<string>()): string[] {
-  if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return [...into];
+function bodyFields(value: unknown, at: string, depth: number): string[] {
+  const into = new Set<string>();
+  addBodyFields(value, at, depth, into);
+  return [...into];
+}
+
+/** Adds the fields under `value` to `into`; the set is copied once, by bodyFields, not at every level. */
+function addBodyFields(value: unknown, at: string, depth: number, into: Set<string>): void {
+  if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const item of value.slice(0, SAMPLED_ITEMS)) bodyFields(item, `${at}/*`, depth + 1, into);
-    return [...into];
+    for (const item of value.slice(0, SAMPLED_ITEMS)) addBodyFields(item, `${at}/*`, depth + 1, into);
+    return;
   }
   for (const [key, inner] of Object.entries(value)) {
     into.add(`${at}/${key}`);
-    bodyFields(inner, `${at}/${key}`, depth + 1, into);
+    addBodyFields(inner, `${at}/${key}`, depth + 1, into);
   }
-  return [...into];
 }
 
 /** Answers per kind of request whose bodies are walked for fields. */

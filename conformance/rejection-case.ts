@@ -38,6 +38,8 @@ export interface RejectionCheckSpec {
    * nothing. Such checks write when a server wrongly accepts, so they are not read-only.
    */
   needsAcceptedCreate?: boolean;
+  /** See Check.roundTrips: more cases than are sent at once make a chain. */
+  roundTrips?: number;
 }
 
 /** The most records a page may hold (interface.md Limits: page[limit] up to 100). */
@@ -53,6 +55,7 @@ export function rejectionCheck(spec: RejectionCheckSpec): Check {
     cites: spec.cites,
     operation: spec.operation,
     readOnly: spec.needsAcceptedCreate !== true,
+    ...(spec.roundTrips === undefined ? {} : { roundTrips: spec.roundTrips }),
     async run(ctx) {
       if (spec.needsAcceptedCreate === true) {
         const created = await createdSubscription(ctx);

@@ -4,7 +4,7 @@ import { Client } from './client.js';
 import { createCache, type RunEnvironment } from './context.js';
 import { planChecks } from './plan.js';
 import type { Reporter, RunSummary } from './reporters/reporter.js';
-import { exitCode, outcomeOf, runChecks, verdictOf } from './runner.js';
+import { exitCode, outcomeOf, runChecks, startOrder, verdictOf } from './runner.js';
 import { SpecValidator } from './schema.js';
 import { testSettings } from '../test/support/scripted-context.js';
 
@@ -101,6 +101,45 @@ describe('verdictOf', () => {
   });
 });
 
+describe('startOrder', () => {
+  const planned = (trips: ReadonlyArray<number | undefined>) => ({
+    checks: trips.map((roundTrips, i) => ({
+      check: {
+        id: `a.c${i}`,
+        title: 't',
+        family: 'a',
+        source: 'contract' as const,
+        cites: 'c',
+        operation: 'op',
+        ...(roundTrips === undefined ? {} : { roundTrips }),
+      },
+    })),
+  });
+  const cases = [
+    {
+      name: 'keeps plan order when no check says how long its chain is',
+      trips: [undefined, undefined, undefined],
+      indices: [0, 1, 2],
+      order: [0, 1, 2],
+    },
+    {
+      name: 'starts the longest chain first, plan order among equals',
+      trips: [undefined, 3, 5, 3],
+      indices: [0, 1, 2, 3],
+      order: [2, 1, 3, 0],
+    },
+    {
+      name: 'orders only the indices of the phase it is given',
+      trips: [4, undefined, 2, 6],
+      indices: [1, 2],
+      order: [2, 1],
+    },
+  ];
+  it.each(cases)('$name', ({ trips, indices, order }) => {
+    expect(startOrder(indices, planned(trips))).toEqual(order);
+  });
+});
+
 describe('runChecks', () => {
   const check = (id: string, run: Check['run'], extra: Partial<Check> = {}): Check => ({
     id,
@@ -137,7 +176,7 @@ describe('runChecks', () => {
 
   const run = async (strict: boolean, concurrency = 1) => {
     order.length = 0;
-    const client = new Client({ headers: [], timeoutMs: 1000 });
+    const client = new Client({ headers: [], timeoutMs: 1000, maxInFlight: concurrency });
     const env: RunEnvironment = {
       baseUrl: new URL('http://127.0.0.1:1'),
       ids: { catalogId: 'c', releaseId: 'r', nodeId: 'n' },
@@ -159,7 +198,7 @@ describe('runChecks', () => {
       readOnly: true,
       checks: planChecks(checks, { only: [], skip: [], readOnly: true }),
     };
-    const summary = await runChecks(plan, env, [reporter], { concurrency });
+    const summary = await runChecks(plan, env, [reporter]);
     await client.close();
     return { summary, events };
   };

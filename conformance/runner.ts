@@ -74,8 +74,6 @@ export function countOutcomes(results: readonly Pick<CheckResult, 'outcome'>[]):
 }
 
 export interface RunOptions {
-  /** Checks of one phase running at once (default 1). */
-  concurrency?: number;
   /** Aborted when the run's --deadline passes: checks not started end inconclusive. */
   deadline?: AbortSignal;
   /** Failure fingerprints of the --baseline report. */
@@ -93,8 +91,9 @@ export interface RunOptions {
 }
 
 /**
- * Runs the planned checks phase by phase (reads, writes, whole-run), up to `concurrency` at once within a
- * phase, and tells every reporter in plan order whatever order they finish in.
+ * Runs the planned checks phase by phase (reads, writes, whole-run), every check of a phase started at once
+ * (the client's window bounds the requests open, --concurrency), and tells every reporter in plan order
+ * whatever order they finish in.
  */
 export async function runChecks(
   plan: RunPlan,
@@ -113,20 +112,24 @@ export async function runChecks(
       reported++;
     }
   };
-  const watchers = startWatching(plan.checks, env);
+  const phases = PHASES.map((phase) =>
+    startOrder(
+      plan.checks.flatMap((planned, i) => (phaseOf(planned.check) === phase ? [i] : [])),
+      plan,
+    ),
+  );
+  const priorities = new Map(phases.flatMap((indices) => indices.map((i, rank) => [i, rank] as const)));
+  const watchers = startWatching(plan.checks, env, priorities);
   try {
-    for (const phase of PHASES) {
-      const indices = plan.checks.flatMap((planned, i) => (phaseOf(planned.check) === phase ? [i] : []));
-      let next = 0;
-      const worker = async () => {
-        for (let i = indices[next++]; i !== undefined; i = indices[next++]) {
+    for (const indices of phases) {
+      // A check waiting for an answer holds no slot: the window stays full whatever the checks' chains.
+      await Promise.all(
+        indices.map(async (i, rank) => {
           const planned = plan.checks[i] as PlannedCheck;
-          results[i] = await runOne(planned, env, watchers.get(planned.check), options);
+          results[i] = await runOne(planned, env, watchers.get(planned.check), options, rank);
           reportReady();
-        }
-      };
-      const width = Math.max(1, Math.min(options.concurrency ?? 1, indices.length));
-      await Promise.all(Array.from({ length: width }, worker));
+        }),
+      );
     }
   } finally {
     env.client.listeners.length = 0;
@@ -155,6 +158,16 @@ export async function runChecks(
   return summary;
 }
 
+/**
+ * The order a phase's checks start in: the longest chains of round trips first (Check.roundTrips), plan
+ * order otherwise; a check's place is also its requests' priority, so a long chain is never queued behind
+ * the requests of checks that have time to spare.
+ */
+export function startOrder(indices: readonly number[], plan: Pick<RunPlan, 'checks'>): number[] {
+  const trips = (i: number) => plan.checks[i]?.check.roundTrips ?? 1;
+  return [...indices].sort((a, b) => trips(b) - trips(a));
+}
+
 /** What a watching check has seen so far: bounded, whatever the length of the run. */
 interface Watch {
   ctx: CheckContext;
@@ -167,11 +180,16 @@ interface Watch {
 }
 
 /** Hands every exchange to the watching checks that will run; each keeps only its listed failures. */
-function startWatching(planned: readonly PlannedCheck[], env: RunEnvironment): Map<Check, Watch> {
+function startWatching(
+  planned: readonly PlannedCheck[],
+  env: RunEnvironment,
+  priorities: ReadonlyMap<number, number>,
+): Map<Check, Watch> {
   const watches = new Map<Check, Watch>();
-  for (const { check, skipReason } of planned) {
+  for (const [i, { check, skipReason }] of planned.entries()) {
     if (skipReason === undefined && check.watch !== undefined) {
-      watches.set(check, { ctx: createContext(env, check), judged: 0, failures: [], unlistedCount: 0 });
+      const ctx = createContext(env, check, priorities.get(i) ?? 0);
+      watches.set(check, { ctx, judged: 0, failures: [], unlistedCount: 0 });
     }
   }
   if (watches.size === 0) return watches;
@@ -201,6 +219,7 @@ async function runOne(
   env: RunEnvironment,
   watch: Watch | undefined,
   options: RunOptions,
+  priority: number,
 ): Promise<CheckResult> {
   const { check } = planned;
   const end = (outcome: Outcome, message: string, failures: Failure[] = [], ms = 0): CheckResult => ({
@@ -221,7 +240,7 @@ async function runOne(
     );
   }
   const started = performance.now();
-  const ctx = watch?.ctx ?? createContext(env, check);
+  const ctx = watch?.ctx ?? createContext(env, check, priority);
   let failures: Failure[] = [];
   try {
     // The check's own requests first: they are watched too (limits.*-page-size asks for 100-record pages).

@@ -131,6 +131,27 @@ describe('SpecValidator.responseSchema', () => {
   });
 });
 
+describe('SpecValidator.prepare', () => {
+  const cases = [
+    {
+      title: 'the documented 2xx body of a list, once',
+      operations: ['listThings', 'listThings'],
+      compiled: 1,
+    },
+    { title: 'nothing for an operation documenting no 2xx body', operations: ['createThing'], compiled: 0 },
+    {
+      title: 'nothing for an operation the spec does not have',
+      operations: ['unknownOperation'],
+      compiled: 0,
+    },
+  ];
+  it.each(cases)('compiles $title', ({ operations, compiled }) => {
+    const validator = new SpecValidator(doc);
+    validator.prepare(operations);
+    expect((validator as unknown as { quick: Map<string, unknown> }).quick.size).toBe(compiled);
+  });
+});
+
 describe('SpecValidator.validateRequest', () => {
   const validator = new SpecValidator(doc);
   it('validates a request body against the operation requestBody', () => {

@@ -170,6 +170,7 @@ export const concurrencyChecks: Check[] = [
   },
   {
     id: 'concurrency.plan-switches',
+    roundTrips: 4,
     title: `${RACED} plan switches of one subscription sent at once: the last one wins and the list shows it`,
     family: 'concurrency',
     source: 'contract',

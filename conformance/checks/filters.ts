@@ -189,6 +189,7 @@ async function tagCaseFailures(
 function inCheck(target: FilterTarget, attribute: string, hasEq: boolean): Check {
   return {
     id: `filters.${target.label}-in-${checkName(attribute)}`,
+    roundTrips: 3,
     title: `in(${attribute}, ...) on ${target.operation} returns the records with any of the values`,
     family: 'filters',
     source: 'contract',
@@ -309,6 +310,7 @@ function andCases(
 function andCheck(target: FilterTarget, pairs: string[][]): Check {
   return {
     id: `filters.${target.label}-and`,
+    roundTrips: 3,
     title: `Filter expressions joined by ':' on ${target.operation} are ANDed (intersection)`,
     family: 'filters',
     // interface.md lists operators, not how expressions combine: `:` as AND is decisions.md's.

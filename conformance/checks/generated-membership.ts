@@ -126,6 +126,7 @@ async function createdMembership(ctx: CheckContext): Promise<Failure[]> {
 
 export const generatedMembershipCheck: Check = {
   id: 'generated.created-membership',
+  roundTrips: 3,
   title: 'A created subscription is listed under every generated filter it satisfies and under no other',
   family: 'generated',
   source: 'contract',

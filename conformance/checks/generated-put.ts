@@ -152,6 +152,7 @@ async function putChangesOnly(ctx: CheckContext): Promise<Failure[]> {
 
 export const generatedPutCheck: Check = {
   id: 'generated.put-changes-only',
+  roundTrips: 5,
   title: 'A generated PUT changes what it sent and nothing else, compared on the list before and after',
   family: 'generated',
   source: 'contract',

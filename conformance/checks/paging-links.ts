@@ -26,6 +26,7 @@ interface FetchedPage {
 function linkCheck(target: FilterTarget, contract: Source, limits: readonly [number, number]): Check {
   return {
     id: `paging.${target.label}-links`,
+    roundTrips: 3,
     title: `links first/last/prev/next of ${target.operation} are right and lead to the pages they name`,
     family: 'paging',
     source: contract,
@@ -37,13 +38,23 @@ function linkCheck(target: FilterTarget, contract: Source, limits: readonly [num
     async run(ctx) {
       const reference = await readableCollection(ctx, target);
       const ids = idsOf(reference.records);
-      const failures = await singlePageRules(ctx, target, contract, ids);
+      const only = ids[0];
+      if (only === undefined) return ctx.inconclusive('the collection is empty');
+      // A one-page answer whatever the collection's size: a filter that finds one record (or a few).
+      const filter =
+        target === NODE_PRODUCTS
+          ? filterParameter([{ op: 'in', attribute: 'id', values: [only] }])
+          : await subscriptionFilter(ctx);
       // Past the walk bound the collection's size, and so the offsets links must name, is unknown.
-      if (!reference.complete) return failures;
-      const limit = ctx.random.int(limits[0], limits[1]);
-      if (ids.length > limit)
-        failures.push(...(await multiPageRules(ctx, target, contract, ids.length, limit)));
-      return failures;
+      const limit = reference.complete ? ctx.random.int(limits[0], limits[1]) : undefined;
+      // Every value drawn: the one-page and the many-page rules do not wait for each other.
+      const [single, multi] = await Promise.all([
+        singlePageRules(ctx, target, contract, filter),
+        limit !== undefined && ids.length > limit
+          ? multiPageRules(ctx, target, contract, ids.length, limit)
+          : [],
+      ]);
+      return [...single, ...multi];
     },
   };
 }
@@ -73,15 +84,8 @@ async function singlePageRules(
   ctx: CheckContext,
   target: FilterTarget,
   source: Source,
-  ids: readonly string[],
+  filter: string,
 ): Promise<Failure[]> {
-  const only = ids[0];
-  if (only === undefined) ctx.inconclusive('the collection is empty');
-  // A one-page answer whatever the collection's size: a filter that finds one record (or a few).
-  const filter =
-    target === NODE_PRODUCTS
-      ? filterParameter([{ op: 'in', attribute: 'id', values: [only] }])
-      : await subscriptionFilter(ctx);
   const query: Array<[string, string]> = [['filter', filter]];
   const exchange = await requestPage(ctx, target, 0, 100, query);
   const records = pageRecords(exchange);

@@ -2,6 +2,7 @@ import type { Check, CheckContext, Failure } from '../check.js';
 import { duplicateIds, idsOf, listIds, missingIds } from '../oracles/id-sets.js';
 import { jsonAt } from '../oracles/json-at.js';
 import { pageMetaBreaks, pageView } from '../oracles/page-rules.js';
+import { inParallel } from '../in-parallel.js';
 import { walkPages, type PageWalk } from '../shared-requests.js';
 import { CONTRACT, decision } from '../citations.js';
 import { NODE_PRODUCTS, SUBSCRIPTIONS, readableCollection, type FilterTarget } from './filter-targets.js';
@@ -15,6 +16,7 @@ import { linkChecks } from './paging-links.js';
 function walkCheck(target: FilterTarget, limits: readonly [number, number]): Check {
   return {
     id: `paging.${target.label}-walk`,
+    roundTrips: 4,
     title: `Pages of ${target.operation} hold at most page[limit] records, are disjoint and complete`,
     family: 'paging',
     source: 'contract',
@@ -179,22 +181,24 @@ function metaCheck(target: FilterTarget): Check {
       const count = idsOf(reference.records).length;
       const limit = ctx.random.int(3, 9);
       const offsets = [0, limit, limit + 1, count + limit].filter((offset) => offset <= 10000);
-      const failures: Failure[] = [];
-      for (const offset of offsets) {
-        const exchange = await requestPage(ctx, target, offset, limit);
-        const records = pageRecords(exchange);
-        if (records === undefined) {
-          failures.push(pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`));
-          continue;
-        }
-        // The page rules every exchange gets, judged here against the count of the whole collection.
-        const view = pageView(target.operation, exchange.request.url, exchange.response.body, records);
-        const breaks = pageMetaBreaks(view, reference.complete ? count : undefined);
-        for (const { rule, source, cites, where, message, expected, actual } of breaks) {
-          failures.push(ctx.fail(exchange, { rule, source, cites, where, message, expected, actual }));
-        }
-      }
-      return failures;
+      // The pages do not wait for each other: asked at once, judged in the order of their offsets.
+      const found = await inParallel(
+        offsets,
+        async (offset) => {
+          const exchange = await requestPage(ctx, target, offset, limit);
+          const records = pageRecords(exchange);
+          if (records === undefined)
+            return [pageNotServed(ctx, exchange, `page[offset]=${offset}&page[limit]=${limit}`)];
+          // The page rules every exchange gets, judged here against the count of the whole collection.
+          const view = pageView(target.operation, exchange.request.url, exchange.response.body, records);
+          const breaks = pageMetaBreaks(view, reference.complete ? count : undefined);
+          return breaks.map(({ rule, source, cites, where, message, expected, actual }) =>
+            ctx.fail(exchange, { rule, source, cites, where, message, expected, actual }),
+          );
+        },
+        offsets.length,
+      );
+      return found.flat();
     },
   };
 }

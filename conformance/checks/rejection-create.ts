@@ -64,6 +64,7 @@ export const createRejectionChecks: Check[] = [
   }),
   rejectionCheck({
     id: 'rejection.create-field-limits',
+    roundTrips: 3,
     title: 'Subscription fields outside their documented limits are rejected',
     operation: 'createSubscription',
     source: 'contract',
