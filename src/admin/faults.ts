@@ -167,9 +167,14 @@ function view(rule: Rule): FaultRuleView {
  * the latency every operation gets and the rule's delay, then the rule's status, reset, hang or truncation.
  */
 export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
-  return async (exchange, next) => {
-    const { op, guard } = exchange.routed?.target ?? {};
-    if (guard !== undefined || (faults.size === 0 && faults.delay === null)) return await next();
+  return (exchange, next) => {
+    const { guard } = exchange.routed?.target ?? {};
+    if (guard !== undefined || (faults.size === 0 && faults.delay === null)) return next();
+    return act(exchange, next);
+  };
+
+  async function act(exchange: Exchange<State>, next: Next): Promise<Answer> {
+    const { op } = exchange.routed?.target ?? {};
     const action = faults.actOn({
       operationId: op?.operationId,
       method: exchange.method,
@@ -183,7 +188,7 @@ export function faultStep<State>(faults: FaultRules, draw: () => number): Step<E
     if (faults.delay !== null || ruleDelay !== null)
       await Promise.all([wait(faults.delay, draw), wait(ruleDelay, draw)]);
     return action === undefined ? next() : carryOut(action, next);
-  };
+  }
 }
 
 async function carryOut(action: FaultAction, next: Next): Promise<Answer> {

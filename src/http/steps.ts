@@ -2,13 +2,13 @@ import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'n
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Logger } from './logger.js';
 import { isJsonObject } from '../contract/json-pointer.js';
-import type { Violation } from '../contract/validators.js';
+import type { SpecOperation, Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';
 import { checkBearer } from './auth.js';
 import type { Step } from './route.js';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors.js';
 import { HttpError, bugAnswer, errorAnswer, errorBody, errorObject } from './http-error.js';
-import { parsePrefer, preferredResponse } from './prefer.js';
+import { parsePrefer, preferredResponse, type Preference } from './prefer.js';
 import type { PrismFallback } from './prism-fallback.js';
 import { publicUrl, stripBasePath, vendorPath } from './public-url.js';
 import { readBody, readJsonBody } from './read-body.js';
@@ -107,7 +107,7 @@ export interface RouteConfig {
 /** Parses the public URL once and finds the route; 404 and 405 (with Allow) are answered here. */
 export function routeStep<State>(router: Router<Target<State>>, config: RouteConfig): Step<Exchange<State>> {
   const mount = (path: string) => (config.basePath === '/' ? path : config.basePath + path);
-  return async (exchange, next) => {
+  return (exchange, next) => {
     const url = publicUrl(exchange.request, config.fallbackHost(), config.trustProxy);
     const below = stripBasePath(url.pathname, config.basePath);
     const local = below ?? (config.rootPaths?.includes(url.pathname) === true ? url.pathname : undefined);
@@ -128,14 +128,13 @@ export function routeStep<State>(router: Router<Target<State>>, config: RouteCon
     exchange.prefix = prefix;
     exchange.base = url.origin + (config.basePath === '/' ? '' : config.basePath);
     exchange.routed = { target: match.target, template: match.template, params: match.params };
-    return await next();
+    return next();
   };
 }
 
 /** A step run for the mock's own routes only (those with a guard): the operations pass by. */
 export function ownRoutesOnly<State>(step: Step<Exchange<State>>): Step<Exchange<State>> {
-  return async (exchange, next) =>
-    exchange.routed?.target.guard === undefined ? next() : step(exchange, next);
+  return (exchange, next) => (exchange.routed?.target.guard === undefined ? next() : step(exchange, next));
 }
 
 /**
@@ -156,7 +155,7 @@ export function authStep(check: (request: IncomingMessage) => void = checkBearer
  * later steps answer 400 as before.
  */
 export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
-  return async (exchange, next) => {
+  return (exchange, next) => {
     const { route, operation, guard } = exchange.routed?.target ?? {};
     if (
       !strict &&
@@ -172,7 +171,7 @@ export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
         exchange.ignored.push(...found.ignored);
       }
     }
-    return await next();
+    return next();
   };
 }
 
@@ -204,11 +203,19 @@ export function preferStep<State>(
   document: OpenAPIV3_1.Document,
   prism: PrismFallback,
 ): Step<Exchange<State>> {
-  return async (exchange, next) => {
+  return (exchange, next) => {
     const { op, guard } = exchange.routed?.target ?? {};
     const header = exchange.request.headers.prefer;
     const preference = header === undefined ? undefined : parsePrefer(header);
-    if (preference === undefined || op === undefined || guard !== undefined) return await next();
+    if (preference === undefined || op === undefined || guard !== undefined) return next();
+    return preferred(exchange, op, preference);
+  };
+
+  async function preferred(
+    exchange: Exchange<State>,
+    op: SpecOperation,
+    preference: Preference,
+  ): Promise<Answer> {
     const chosen = preferredResponse(document, op, preference);
     if (chosen.example !== undefined) return jsonAnswer(chosen.status, chosen.example.value);
     if (chosen.status >= 400) {
@@ -225,7 +232,7 @@ export function preferStep<State>(
     };
     const result = await prism.answer(op, input, { code: chosen.status });
     return jsonAnswer(result.status, result.body, result.headers);
-  };
+  }
 }
 
 /**
