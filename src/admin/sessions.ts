@@ -213,23 +213,24 @@ function decoded(value: string): string {
  * cookie), the live stream by `?session=` alone, files by none.
  */
 export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<State>> {
-  return async (exchange, next) => {
+  return (exchange, next) => {
     const { request, url } = exchange;
     const guard = exchange.routed?.target.guard;
     if (guard !== undefined) {
       const query = url.searchParams.get('session');
       const name = guard === 'open' ? '' : guard === 'query' ? (query ?? '') : sessionNameOf(request, query);
       exchange.session = { name, key: '', state: undefined };
-      return await next();
+      return next();
     }
     const name = sessionNameOf(request);
     const { session, dropped } = sessions.use(name);
     exchange.session = { name, key: session.key, state: session.state };
-    const answer = await next();
-    if (name === '' && dropped === undefined) return answer;
-    const headers: Record<string, string | number> = { ...answer.headers, [SESSION_HEADER]: name };
-    if (dropped !== undefined) headers[`${SESSION_HEADER}-dropped`] = dropped;
-    return { ...answer, headers };
+    if (name === '' && dropped === undefined) return next(); // the default session is not named back
+    return next().then((answer) => {
+      const headers: Record<string, string | number> = { ...answer.headers, [SESSION_HEADER]: name };
+      if (dropped !== undefined) headers[`${SESSION_HEADER}-dropped`] = dropped;
+      return { ...answer, headers };
+    });
   };
 }
 

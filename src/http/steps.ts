@@ -5,7 +5,7 @@ import { isJsonObject } from '../contract/json-pointer.js';
 import type { SpecOperation, Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';
 import { checkBearer } from './auth.js';
-import type { Step } from './route.js';
+import type { Next, Step } from './route.js';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors.js';
 import { HttpError, bugAnswer, errorAnswer, errorBody, errorObject } from './http-error.js';
 import { parsePrefer, preferredResponse, type Preference } from './prefer.js';
@@ -47,10 +47,8 @@ export function corsStep(
   origins: CorsOrigins,
   own?: OwnOrigins,
 ): Step {
-  return async (exchange, next) => {
+  const withCors = async (exchange: Exchange, next: Next, origin: string | undefined): Promise<Answer> => {
     const { request } = exchange;
-    const origin = request.headers.origin;
-    if (origin === undefined && exchange.method !== 'OPTIONS') return await next(); // not a browser's: no CORS
     const local = request.url === '*' ? undefined : stripBasePath(exchange.sentPath, basePath);
     const allowed =
       own === undefined || local === undefined || !isOwnPath(own.paths, local)
@@ -63,6 +61,11 @@ export function corsStep(
     }
     const answer = await next();
     return cors === undefined ? answer : { ...answer, headers: { ...answer.headers, ...cors } };
+  };
+  return (exchange, next) => {
+    const origin = exchange.request.headers.origin;
+    // Not a browser's request: no CORS work.
+    return origin === undefined && exchange.method !== 'OPTIONS' ? next() : withCors(exchange, next, origin);
   };
 }
 
