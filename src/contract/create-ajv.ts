@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireNow } from '../load-module.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isJsonObject as isObject } from './json-pointer.js';
@@ -28,9 +28,8 @@ const OPENAPI_KEYWORDS = [
  * `source` keeps each compiled function's code, for the build to write.
  */
 export function createAjv(document: OpenAPIV3_1.Document, { source = false } = {}): Ajv2020 {
-  const load = createRequire(import.meta.url);
-  const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = (load('ajv-formats') as { default: (ajv: Ajv2020) => void }).default;
+  const { Ajv2020: Ajv } = requireNow<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+  const addFormats = requireNow<{ default: (ajv: Ajv2020) => void }>('ajv-formats').default;
   const ajv = new Ajv({
     allErrors: true,
     verbose: true,

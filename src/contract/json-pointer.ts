@@ -26,13 +26,15 @@ function unescapeSegment(segment: string): string {
   return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** The member `key` of an object or array (an index as text), or undefined. */
+export function memberOf(node: unknown, key: string): unknown {
+  return Array.isArray(node) ? node[Number(key)] : isJsonObject(node) ? node[key] : undefined;
+}
+
 function walkPointer(document: unknown, pointer: string): unknown {
   let node = document;
-  for (const raw of pointer.replace(/^#\/?/, '').split('/')) {
-    if (raw === '') continue;
-    const key = unescapeSegment(raw);
-    node = Array.isArray(node) ? node[Number(key)] : isJsonObject(node) ? node[key] : undefined;
-  }
+  for (const raw of pointer.replace(/^#\/?/, '').split('/'))
+    if (raw !== '') node = memberOf(node, unescapeSegment(raw));
   return node;
 }
 

@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module';
+import { requireNow } from '../load-module.js';
+import { memberOf } from './json-pointer.js';
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -16,7 +17,7 @@ interface StandaloneModule {
 /** The module at `modulePath`, or undefined when there is none (a build from before it). */
 function loadModule(modulePath: string): StandaloneModule | undefined {
   try {
-    return createRequire(import.meta.url)(modulePath) as StandaloneModule;
+    return requireNow<StandaloneModule>(modulePath);
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND') return undefined;
     throw error;
@@ -33,8 +34,7 @@ export function precompiledValidators(
   document: OpenAPIV3_1.Document,
   sourceSha256: string,
 ): Precompiled {
-  const at = (path: readonly string[]): unknown =>
-    path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
+  const at = (path: readonly string[]): unknown => path.reduce<unknown>(memberOf, document);
   let functions: { refs: Record<string, string>; made: Record<string, ValidateFunction> } | null | undefined;
   return (ref) => {
     if (functions === undefined) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { requireNow } from '../load-module.js';
 import { dirname } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -12,7 +12,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
  * cache or another spec file needs it, so it is loaded on first use.
  */
 export function parseSpecYaml(yamlText: string): OpenAPIV3_1.Document {
-  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const yaml = requireNow<typeof import('yaml')>('yaml');
   return yaml.parse(yamlText) as OpenAPIV3_1.Document;
 }
 

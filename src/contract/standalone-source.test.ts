@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
+import { memberOf } from './json-pointer.js';
 import { createAjv } from './create-ajv.js';
 import { loadAdminSpec, loadSpec } from './spec-document.js';
 import { standaloneSource } from './standalone-source.js';
@@ -17,8 +18,7 @@ function generated(document = loadSpec()): { refs: string[]; precompiled: Precom
     refs: Record<string, string>;
     validators(at: (path: readonly string[]) => unknown): Record<string, ValidateFunction>;
   };
-  const at = (path: readonly string[]): unknown =>
-    path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
+  const at = (path: readonly string[]): unknown => path.reduce<unknown>(memberOf, document);
   const functions = found.validators(at);
   return { refs: Object.keys(found.refs), precompiled: (ref) => functions[found.refs[ref] ?? ''] };
 }

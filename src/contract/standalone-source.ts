@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireNow } from '../load-module.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createAjv } from './create-ajv.js';
@@ -47,9 +47,8 @@ function compileRequests(document: OpenAPIV3_1.Document): { ajv: Ajv2020; refs: 
  * `schema` and `parentSchema` are then the document's, as condenseErrors compares them by identity.
  */
 export function standaloneSource(document: OpenAPIV3_1.Document, sourceSha256: string): string {
-  const load = createRequire(import.meta.url);
-  const standaloneCode = (load('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js'))
-    .default;
+  const standaloneCode =
+    requireNow<typeof import('ajv/dist/standalone/index.js')>('ajv/dist/standalone').default;
   const { ajv, refs } = compileRequests(document);
   const exported = new Map(refs.map((ref, index) => [ref, `v${index}`]));
   let code = standaloneCode(ajv, Object.fromEntries([...exported].map(([ref, name]) => [name, ref])));

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireNow } from '../load-module.js';
 import type { DestinationStream, Logger as PinoLogger } from 'pino';
 
 /** pino's levels plus `silent`. */
@@ -52,7 +52,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   let loaded: PinoLogger | undefined;
   const pinoLogger = (): PinoLogger => {
     if (loaded === undefined) {
-      const { pino } = createRequire(import.meta.url)('pino') as typeof import('pino');
+      const { pino } = requireNow<typeof import('pino')>('pino');
       const to = destination ?? pino.destination({ dest: 1, sync: false });
       loaded = pino({ level, base: { name: 'subcat' } }, to);
     }

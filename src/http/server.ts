@@ -134,6 +134,8 @@ function requestListener<State>(
     answered(exchange.response);
   };
 
+  // The level is fixed when the logger is made: an access line nobody reads needs no listener.
+  const logsAccess = logger.isLevelEnabled('info');
   return function listener(request: IncomingMessage, response: ServerResponse): void {
     const exchange = new Exchange<State>(
       request,
@@ -141,7 +143,7 @@ function requestListener<State>(
       requestId(request.headers['x-request-id']),
       performance.now(),
     );
-    if (logger.isLevelEnabled('info')) response.once('close', () => logAccess(logger, exchange));
+    if (logsAccess) response.once('close', () => logAccess(logger, exchange));
     pipeline(exchange).then(
       (answer) => send(exchange, answer),
       (error: unknown) => {

@@ -89,7 +89,7 @@ export function errorsStep(logger: Logger): Step {
         answer = bugAnswer(exchange.id);
       }
     }
-    const header = ignoredInputHeader(exchange.ignored);
+    const header = exchange.ignored.length === 0 ? undefined : ignoredInputHeader(exchange.ignored);
     return header === undefined
       ? answer
       : { ...answer, headers: { ...answer.headers, [IGNORED_HEADER]: header } };

@@ -36,7 +36,6 @@ function headerSafe(name: string): string {
  * @example ignoredInputHeader([{ kind: 'parameter', name: 'sort' }, { kind: 'include', name: 'pricing_options' }]) // 'parameter=sort, include=pricing_options'
  */
 export function ignoredInputHeader(items: readonly IgnoredInput[]): string | undefined {
-  if (items.length === 0) return undefined;
   const shown = [...new Set(items.map(({ kind, name }) => `${kind}=${headerSafe(name)}`))].join(', ');
   if (shown === '') return undefined;
   return shown.length > MAX_IGNORED_HEADER ? `${shown.slice(0, MAX_IGNORED_HEADER - 3)}...` : shown;
