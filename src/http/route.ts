@@ -98,13 +98,14 @@ export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => P
  * @example const pipeline = compose([cors, errors, route, validate, execute]); await pipeline(exchange)
  */
 export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Answer> {
-  return (exchange) => {
+  // Async at the top only: a step that is not async and throws (a 404 from routing) rejects the whole instead.
+  return async (exchange) => {
     const at = (index: number): Promise<Answer> => {
       const step = steps[index];
       if (step === undefined) return Promise.reject(new Error('the pipeline ended without an answer'));
       return step(exchange, () => at(index + 1));
     };
-    return at(0);
+    return await at(0);
   };
 }
 
