@@ -69,5 +69,7 @@ const total = (issue, part) =>
     .reduce((sum, [, n]) => sum + n, 0);
 console.log('issue\tsrc\thttp+admin+contract');
 for (const issue of ['25', '26', '27', '28', '29'])
-  console.log(`${issue === '25' ? '25 and before' : issue}\t${total(issue)}\t${total(issue, 'http+admin+contract')}`);
+  console.log(
+    `${issue === '25' ? '25 and before' : issue}\t${total(issue)}\t${total(issue, 'http+admin+contract')}`,
+  );
 console.log(`all\t${total('')}\t${total('', 'http+admin+contract')}`);
