@@ -96,17 +96,22 @@ export const bodyFloodProbe: Probe = {
     const notes: string[] = [];
     const over = new Map<string, Record<string, number>>();
     try {
-      const figures = await watchFlood(ctx, server, async () => {
+      const figures = await watchFlood(ctx, server, async (phase) => {
         const twoMib = 'x'.repeat(2 * MIB);
+        phase('413 x 2 MiB');
         over.set('100 POSTs of 2 MiB', await posts(server, LIST, twoMib, 100, 10));
+        phase('413 x 3 MB');
         over.set('50 POSTs of 3 MB', await posts(server, LIST, 'x'.repeat(3_000_000), 50, 10));
+        phase('404 x 2 MiB');
         over.set('50 POSTs of 2 MiB to an unknown path', await posts(server, '/nowhere', twoMib, 50, 10));
+        phase('endless');
         const endless = await Promise.all(Array.from({ length: 32 }, () => endlessBody(server, 10_000)));
         const cut = endless.filter((ms): ms is number => ms !== null);
         notes.push(
           `32 endless bodies: ${cut.length} closed by the mock, the last after ${Math.round(Math.max(0, ...cut))} ms`,
         );
         const body = largestValidCreate();
+        phase('valid creates');
         const valid = await posts(server, LIST, body, ctx.quick ? 100 : 300, 8);
         notes.push(`valid creates of ${Math.round(body.length / 1024)} KiB: ${statusNote(valid)}`);
         return [...[...over].map(([what, outcomes]) => `${what}: ${statusNote(outcomes)}`), ...notes].join(
