@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadRequest, type LoadRun } from '../load-run.js';
-import type { BenchServer, ProbeContext, ProbeRow } from './probe.js';
+import type { BenchServer, BuildLabel, ProbeContext, ProbeRow } from './probe.js';
 
 // Issue 28's measured targets: under each flood the mock's RSS grows at most 300 MB with the defaults and a
 // health check sent meanwhile answers within 100 ms.
@@ -101,7 +101,7 @@ export function phaseSpread(checks: readonly HealthCheck[], phases: readonly Flo
  * most CPU the mock's main thread spent while one check waited (its own work in the check's way; the rest of a
  * check's time it waited for a core, or for the child's bytes).
  */
-export function floodRows(title: string, figures: FloodFigures): ProbeRow[] {
+export function floodRows(title: string, figures: FloodFigures, build: BuildLabel = 'subcat'): ProbeRow[] {
   const { baselineMb, peakMb, afterMb, checks, healthErrors, seconds, phases } = figures;
   const healthMs = checks.map(({ ms }) => ms);
   const cpu = checks.flatMap(({ cpuMs }) => (cpuMs === null ? [] : [cpuMs]));
@@ -113,7 +113,7 @@ export function floodRows(title: string, figures: FloodFigures): ProbeRow[] {
   const checksNote = `${healthMs.length} checks over ${seconds.toFixed(1)} s, ${slow} over ${FLOOD_TARGETS.healthMs} ms${healthErrors > 0 ? `, ${healthErrors} failed` : ''}${perPhase}`;
   const health = (what: string, value: number | null, target?: number): ProbeRow => ({
     measure: `${title}: GET /__health during the flood, ${what}`,
-    build: 'subcat',
+    build,
     value: rounded(value),
     unit: 'ms',
     ...(target === undefined ? {} : { target: { atMost: target } }),
@@ -121,7 +121,7 @@ export function floodRows(title: string, figures: FloodFigures): ProbeRow[] {
   return [
     {
       measure: `${title}: RSS growth (highest reading during the flood over the one before)`,
-      build: 'subcat',
+      build,
       value: growth,
       unit: 'MB',
       target: { atMost: FLOOD_TARGETS.rssGrowthMb },
