@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { CREATE_DATA, statusNote } from './flood-probes.js';
 import { floodRows, watchFlood } from './flood-watch.js';
-import type { BenchServer, Probe, ProbeRow } from './probe.js';
+import type { BenchServer, Build, Probe, ProbeContext, ProbeRow } from './probe.js';
 
 // Issue 28, point 12: bodies over the limit (1 MiB by default) once reached few Node clients as a 413; the mock
 // now reads and drops what is still sent (up to 16 MiB and 2 s) before closing. This floods it with them,
@@ -86,48 +86,62 @@ export function largestValidCreate(): string {
   return JSON.stringify({ data: { ...CREATE_DATA, ...members('f', 194) }, ...members('m', 199) });
 }
 
+/** One body flood against a mock of `build`: the answers the oversized POSTs read, RSS and health checks. */
+async function floodBodies(ctx: ProbeContext, build: Build): Promise<ProbeRow[]> {
+  const server = await ctx.startMock(build, []);
+  const notes: string[] = [];
+  const over = new Map<string, Record<string, number>>();
+  try {
+    const figures = await watchFlood(ctx, server, async (phase) => {
+      const twoMib = 'x'.repeat(2 * MIB);
+      phase('413 x 2 MiB');
+      over.set('100 POSTs of 2 MiB', await posts(server, LIST, twoMib, 100, 10));
+      phase('413 x 3 MB');
+      over.set('50 POSTs of 3 MB', await posts(server, LIST, 'x'.repeat(3_000_000), 50, 10));
+      phase('404 x 2 MiB');
+      over.set('50 POSTs of 2 MiB to an unknown path', await posts(server, '/nowhere', twoMib, 50, 10));
+      phase('endless');
+      const endless = await Promise.all(Array.from({ length: 32 }, () => endlessBody(server, 10_000)));
+      const cut = endless.filter((ms): ms is number => ms !== null);
+      notes.push(
+        `32 endless bodies: ${cut.length} closed by the mock, the last after ${Math.round(Math.max(0, ...cut))} ms`,
+      );
+      const body = largestValidCreate();
+      phase('valid creates');
+      const valid = await posts(server, LIST, body, ctx.quick ? 100 : 300, 8);
+      notes.push(`valid creates of ${Math.round(body.length / 1024)} KiB: ${statusNote(valid)}`);
+      return [...[...over].map(([what, outcomes]) => `${what}: ${statusNote(outcomes)}`), ...notes].join(
+        '; ',
+      );
+    });
+    const rows: ProbeRow[] = [...over].map(([what, outcomes]) => {
+      const expected = what.includes('unknown') ? '404' : '413';
+      const total = Object.values(outcomes).reduce((sum, count) => sum + count, 0);
+      return {
+        measure: `${what} from Node's fetch: answers read (${expected})`,
+        build: build.label,
+        value: Math.round(((outcomes[expected] ?? 0) / total) * 100),
+        unit: '%',
+        target: { atLeast: 100 },
+        note: statusNote(outcomes),
+      };
+    });
+    return [...rows, ...floodRows('bodies over and near the limit', figures, build.label)];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** With --before, the before build's flood first, then this checkout's: the two in the same minute. */
 export const bodyFloodProbe: Probe = {
   id: 'flood-bodies',
   title: 'Flood: bodies over the limit, endless bodies and valid bodies near the limit (point 12)',
   async run(ctx) {
-    const build = ctx.builds.find((b) => b.label === 'subcat');
-    if (build === undefined) return [];
-    const server = await ctx.startMock(build, []);
-    const notes: string[] = [];
-    const over = new Map<string, Record<string, number>>();
-    try {
-      const figures = await watchFlood(ctx, server, async () => {
-        const twoMib = 'x'.repeat(2 * MIB);
-        over.set('100 POSTs of 2 MiB', await posts(server, LIST, twoMib, 100, 10));
-        over.set('50 POSTs of 3 MB', await posts(server, LIST, 'x'.repeat(3_000_000), 50, 10));
-        over.set('50 POSTs of 2 MiB to an unknown path', await posts(server, '/nowhere', twoMib, 50, 10));
-        const endless = await Promise.all(Array.from({ length: 32 }, () => endlessBody(server, 10_000)));
-        const cut = endless.filter((ms): ms is number => ms !== null);
-        notes.push(
-          `32 endless bodies: ${cut.length} closed by the mock, the last after ${Math.round(Math.max(0, ...cut))} ms`,
-        );
-        const body = largestValidCreate();
-        const valid = await posts(server, LIST, body, ctx.quick ? 100 : 300, 8);
-        notes.push(`valid creates of ${Math.round(body.length / 1024)} KiB: ${statusNote(valid)}`);
-        return [...[...over].map(([what, outcomes]) => `${what}: ${statusNote(outcomes)}`), ...notes].join(
-          '; ',
-        );
-      });
-      const rows: ProbeRow[] = [...over].map(([what, outcomes]) => {
-        const expected = what.includes('unknown') ? '404' : '413';
-        const total = Object.values(outcomes).reduce((sum, count) => sum + count, 0);
-        return {
-          measure: `${what} from Node's fetch: answers read (${expected})`,
-          build: 'subcat',
-          value: Math.round(((outcomes[expected] ?? 0) / total) * 100),
-          unit: '%',
-          target: { atLeast: 100 },
-          note: statusNote(outcomes),
-        };
-      });
-      return [...rows, ...floodRows('bodies over and near the limit', figures)];
-    } finally {
-      await server.stop();
+    const rows: ProbeRow[] = [];
+    for (const build of [...ctx.builds].reverse()) {
+      ctx.log(`  ${build.title}:`);
+      rows.push(...(await floodBodies(ctx, build)));
     }
+    return rows;
   },
 };

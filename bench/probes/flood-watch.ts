@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadRequest, type LoadRun } from '../load-run.js';
-import type { BenchServer, ProbeContext, ProbeRow } from './probe.js';
+import type { BenchServer, BuildLabel, ProbeContext, ProbeRow } from './probe.js';
 
 // Issue 28's measured targets: under each flood the mock's RSS grows at most 300 MB with the defaults and a
 // health check sent meanwhile answers within 100 ms.
@@ -27,20 +27,38 @@ export function floodLoad(
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'health-watch-child.js');
 /** Health checks and RSS readings this often during a flood. */
-const CHECK_EVERY_MS = 200;
+const CHECK_EVERY_MS = 100;
 const SAMPLE_EVERY_MS = 100;
 /** RSS read again this long after the flood, once the mock had a moment to let go. */
 const SETTLE_MS = 1_000;
+
+/**
+ * One `GET /__health`: sent at `atMs` (ms since the epoch), answered after `ms`; meanwhile the mock's main thread
+ * spent `cpuMs` on a core and waited `waitMs` for one (null where /proc cannot tell).
+ */
+export interface HealthCheck {
+  atMs: number;
+  ms: number;
+  cpuMs: number | null;
+  waitMs: number | null;
+}
+
+/** A named stretch of a flood (ms since the epoch), so the checks sent during it can be told apart. */
+export interface FloodPhase {
+  name: string;
+  fromMs: number;
+  toMs: number;
+}
 
 /** What one flood did to the mock: its RSS before, at the highest reading during and after, and health checks. */
 export interface FloodFigures {
   baselineMb: number | null;
   peakMb: number | null;
   afterMb: number | null;
-  /** Every health check's time, in ms. */
-  healthMs: number[];
+  checks: HealthCheck[];
   /** Health checks that failed or were not answered 200. */
   healthErrors: number;
+  phases: FloodPhase[];
   seconds: number;
   /** What the flood itself reports (status counts, cuts), for the note. */
   note: string;
@@ -54,63 +72,116 @@ export function quantile(values: readonly number[], fraction: number): number | 
   return sorted[rank - 1] as number;
 }
 
-/** A flood's rows: RSS growth (highest reading over the one before), and the health checks' max and p95. */
-export function floodRows(title: string, figures: FloodFigures): ProbeRow[] {
-  const { baselineMb, peakMb, afterMb, healthMs, healthErrors, seconds } = figures;
+const rounded = (ms: number | null) => (ms === null ? null : Math.round(ms));
+
+/** p50/p95/max of checks' times, e.g. `4/38/52 ms`. */
+function spread(ms: readonly number[]): string {
+  const max = ms.length === 0 ? null : Math.max(...ms);
+  return `${[quantile(ms, 0.5), quantile(ms, 0.95), max].map((v) => rounded(v) ?? '?').join('/')} ms`;
+}
+
+/**
+ * The checks of each phase (sent during it) as p50/p95/max, and the most CPU the mock's main thread spent during
+ * one of them: which part of a flood is slow, and whether the mock was working or waiting for a core.
+ * @example phaseSpread(checks, [{ name: '413s', fromMs: 0, toMs: 900 }]) // '413s: 12 checks, 4/38/52 ms (CPU 9 ms at most)'
+ */
+export function phaseSpread(checks: readonly HealthCheck[], phases: readonly FloodPhase[]): string {
+  return phases
+    .map(({ name, fromMs, toMs }) => {
+      const during = checks.filter(({ atMs }) => atMs >= fromMs && atMs < toMs);
+      const cpu = during.flatMap(({ cpuMs }) => (cpuMs === null ? [] : [cpuMs]));
+      const most = cpu.length === 0 ? '' : ` (CPU ${Math.round(Math.max(...cpu))} ms at most)`;
+      return `${name}: ${during.length} checks, ${spread(during.map(({ ms }) => ms))}${most}`;
+    })
+    .join('; ');
+}
+
+/**
+ * A flood's rows: RSS growth (highest reading over the one before), the health checks' max, p95 and p50, and the
+ * most CPU the mock's main thread spent while one check waited (its own work in the check's way; the rest of a
+ * check's time it waited for a core, or for the child's bytes).
+ */
+export function floodRows(title: string, figures: FloodFigures, build: BuildLabel = 'subcat'): ProbeRow[] {
+  const { baselineMb, peakMb, afterMb, checks, healthErrors, seconds, phases } = figures;
+  const healthMs = checks.map(({ ms }) => ms);
+  const cpu = checks.flatMap(({ cpuMs }) => (cpuMs === null ? [] : [cpuMs]));
+  const waits = checks.flatMap(({ waitMs }) => (waitMs === null ? [] : [waitMs]));
   const growth = baselineMb === null || peakMb === null ? null : peakMb - baselineMb;
   const max = healthMs.length === 0 ? null : Math.max(...healthMs);
-  const p95 = quantile(healthMs, 0.95);
-  const rounded = (ms: number | null) => (ms === null ? null : Math.round(ms));
   const slow = healthMs.filter((ms) => ms > FLOOD_TARGETS.healthMs).length;
-  const checks = `${healthMs.length} checks over ${seconds.toFixed(1)} s, ${slow} over ${FLOOD_TARGETS.healthMs} ms${healthErrors > 0 ? `, ${healthErrors} failed` : ''}`;
+  const perPhase = phases.length > 1 ? `; per phase (p50/p95/max): ${phaseSpread(checks, phases)}` : '';
+  const checksNote = `${healthMs.length} checks over ${seconds.toFixed(1)} s, ${slow} over ${FLOOD_TARGETS.healthMs} ms${healthErrors > 0 ? `, ${healthErrors} failed` : ''}${perPhase}`;
+  const health = (what: string, value: number | null, target?: number): ProbeRow => ({
+    measure: `${title}: GET /__health during the flood, ${what}`,
+    build,
+    value: rounded(value),
+    unit: 'ms',
+    ...(target === undefined ? {} : { target: { atMost: target } }),
+  });
   return [
     {
       measure: `${title}: RSS growth (highest reading during the flood over the one before)`,
-      build: 'subcat',
+      build,
       value: growth,
       unit: 'MB',
       target: { atMost: FLOOD_TARGETS.rssGrowthMb },
       note: `${baselineMb ?? '?'} MB before, ${peakMb ?? '?'} MB at most, ${afterMb ?? '?'} MB ${SETTLE_MS / 1000} s after; ${figures.note}`,
     },
+    { ...health('max', max, FLOOD_TARGETS.healthMs), note: checksNote },
+    health('p95', quantile(healthMs, 0.95), FLOOD_TARGETS.healthMs),
+    health('p50', quantile(healthMs, 0.5)),
     {
-      measure: `${title}: GET /__health during the flood, max`,
-      build: 'subcat',
-      value: rounded(max),
-      unit: 'ms',
-      target: { atMost: FLOOD_TARGETS.healthMs },
-      note: checks,
-    },
-    {
-      measure: `${title}: GET /__health during the flood, p95`,
-      build: 'subcat',
-      value: rounded(p95),
-      unit: 'ms',
-      target: { atMost: FLOOD_TARGETS.healthMs },
+      ...health(
+        "the mock's own CPU (main thread) while one check waited, max",
+        cpu.length === 0 ? null : Math.max(...cpu),
+      ),
+      note:
+        cpu.length === 0
+          ? 'not read: no /proc/PID/task/PID/schedstat'
+          : `p50 ${rounded(quantile(cpu, 0.5))} ms; meanwhile it waited for a core up to ${rounded(Math.max(...waits))} ms (p50 ${rounded(quantile(waits, 0.5))} ms)`,
     },
   ];
 }
 
-/** The health child's line: every check's time and the errors, or a sentence saying what was wrong. */
-export function parseHealthWatch(stdout: string): { latenciesMs: number[]; errors: number } | string {
+/** The health child's line: every check and the errors, or a sentence saying what was wrong. */
+export function parseHealthWatch(stdout: string): { checks: HealthCheck[]; errors: number } | string {
   const line = stdout.trim().split('\n').at(-1) ?? '';
+  const figure = (value: unknown) => value === null || typeof value === 'number';
   try {
-    const parsed = JSON.parse(line) as { latenciesMs?: unknown; errors?: unknown };
-    const { latenciesMs, errors } = parsed;
-    if (
-      Array.isArray(latenciesMs) &&
-      latenciesMs.every((ms) => typeof ms === 'number') &&
-      typeof errors === 'number'
-    )
-      return { latenciesMs, errors };
+    const parsed: unknown = JSON.parse(line);
+    if (typeof parsed === 'object' && parsed !== null && 'checks' in parsed && 'errors' in parsed) {
+      const { checks, errors } = parsed;
+      if (
+        Array.isArray(checks) &&
+        checks.every(
+          (check: unknown) =>
+            typeof check === 'object' &&
+            check !== null &&
+            'atMs' in check &&
+            'ms' in check &&
+            typeof check.atMs === 'number' &&
+            typeof check.ms === 'number' &&
+            'cpuMs' in check &&
+            'waitMs' in check &&
+            figure(check.cpuMs) &&
+            figure(check.waitMs),
+        ) &&
+        typeof errors === 'number'
+      )
+        return { checks, errors };
+    }
   } catch {
     // Said below.
   }
   return `the health watch printed no figures: ${JSON.stringify(stdout.slice(-200))}`;
 }
 
-/** Runs the health child until `stop` and returns what it printed. */
-function startHealthWatch(url: string): { stop(): Promise<ReturnType<typeof parseHealthWatch>> } {
-  const child = spawn(process.execPath, [CHILD, url, String(CHECK_EVERY_MS)], {
+/** Runs the health child (told the mock's pid) until `stop` and returns what it printed. */
+function startHealthWatch(
+  url: string,
+  pid: number,
+): { stop(): Promise<ReturnType<typeof parseHealthWatch>> } {
+  const child = spawn(process.execPath, [CHILD, url, String(CHECK_EVERY_MS), String(pid)], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -133,12 +204,12 @@ function startHealthWatch(url: string): { stop(): Promise<ReturnType<typeof pars
 
 /**
  * Runs `flood` against the mock while a child process checks its health and the bench reads its RSS from
- * /proc; `flood` resolves to a note on what it did.
+ * /proc; `flood` resolves to a note on what it did, and may name its phases as it starts each (`phase`).
  */
 export async function watchFlood(
   ctx: ProbeContext,
   server: BenchServer,
-  flood: () => Promise<string>,
+  flood: (phase: (name: string) => void) => Promise<string>,
 ): Promise<FloodFigures> {
   const rss = () => ctx.memory(server.pid)?.rssMb ?? null;
   const baselineMb = rss();
@@ -147,13 +218,20 @@ export async function watchFlood(
     const now = rss();
     if (now !== null && (peakMb === null || now > peakMb)) peakMb = now;
   }, SAMPLE_EVERY_MS);
-  const watch = startHealthWatch(`${server.baseUrl}/__health`);
+  const watch = startHealthWatch(`${server.baseUrl}/__health`, server.pid);
   const started = performance.now();
+  const phases: FloodPhase[] = [];
+  const phase = (name: string) => {
+    const now = Date.now();
+    const last = phases.at(-1);
+    if (last !== undefined) last.toMs = now;
+    phases.push({ name, fromMs: now, toMs: Infinity });
+  };
   let note: string;
   let ended: number;
   let health: ReturnType<typeof parseHealthWatch>;
   try {
-    note = await flood();
+    note = await flood(phase);
   } finally {
     clearInterval(sampler);
     ended = performance.now();
@@ -164,19 +242,21 @@ export async function watchFlood(
   const last = rss();
   if (last !== null && (peakMb === null || last > peakMb)) peakMb = last;
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const figures = {
+  const figures: FloodFigures = {
     baselineMb,
     peakMb,
     afterMb: rss(),
     seconds,
-    note,
+    phases,
     ...(typeof health === 'string'
-      ? { healthMs: [], healthErrors: 0, note: `${note}; ${health}` }
-      : { healthMs: health.latenciesMs, healthErrors: health.errors }),
+      ? { checks: [], healthErrors: 0, note: `${note}; ${health}` }
+      : { checks: health.checks, healthErrors: health.errors, note }),
   };
+  const all = figures.checks.map(({ ms }) => ms);
+  const perPhase = phases.length > 1 ? `; ${phaseSpread(figures.checks, phases)}` : '';
   ctx.log(
-    `  RSS ${figures.baselineMb} -> ${figures.peakMb} MB (after ${figures.afterMb} MB); health max ` +
-      `${Math.max(0, ...figures.healthMs)} ms over ${figures.healthMs.length} checks; ${figures.note}`,
+    `  RSS ${figures.baselineMb} -> ${figures.peakMb} MB (after ${figures.afterMb} MB); health p50/p95/max ` +
+      `${spread(all)} over ${all.length} checks${perPhase}; ${figures.note}`,
   );
   return figures;
 }

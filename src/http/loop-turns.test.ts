@@ -35,4 +35,17 @@ describe('LoopTurns', () => {
     expect(distinct.size).toBe(waiters);
     expect(seen.every(({ turn }) => turn > asked)).toBe(true);
   });
+
+  it('gives work asked for again the next turn, before work that asked first', async () => {
+    const turns = new LoopTurns();
+    const order: string[] = [];
+    const body = async (name: string) => {
+      await turns.next();
+      order.push(`${name} decoded`);
+      await turns.next(true);
+      order.push(`${name} parsed`);
+    };
+    await Promise.all([body('first'), body('second')]);
+    expect(order).toEqual(['first decoded', 'first parsed', 'second decoded', 'second parsed']);
+  });
 });

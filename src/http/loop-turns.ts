@@ -13,10 +13,14 @@ export class LoopTurns {
   private readonly waiting: (() => void)[] = [];
   private scheduled = false;
 
-  /** Resolves in a later turn than the one asked before it (its own check phase). */
-  next(): Promise<void> {
+  /**
+   * Resolves in a turn of its own, after those asked before it; `again` (work that already had a turn) goes
+   * before them all, so a body started is finished before the next is begun and few are held in memory at once.
+   */
+  next(again = false): Promise<void> {
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      if (again) this.waiting.unshift(resolve);
+      else this.waiting.push(resolve);
       if (!this.scheduled) this.schedule();
     });
   }

@@ -14,7 +14,13 @@ function tooLarge(limit: number, detail: string): HttpError {
 }
 
 /** Reads the raw body, stopping (413) as soon as Content-Length or the streamed bytes exceed `limit`. */
-export function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const { chunks, length } = await readChunks(request, limit);
+  return Buffer.concat(chunks, length);
+}
+
+/** readBody's chunks as they came, not yet joined: a large body is joined in a turn of its own. */
+function readChunks(request: IncomingMessage, limit: number): Promise<{ chunks: Buffer[]; length: number }> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit)
     return Promise.reject(tooLarge(limit, `The request body is ${declared} bytes`));
@@ -34,7 +40,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     };
     const onEnd = () => {
       stop();
-      resolve(Buffer.concat(chunks, received));
+      resolve({ chunks, length: received });
     };
     const onError = (error: Error) => {
       stop();
@@ -76,9 +82,12 @@ export async function readJsonBody(
   if (Number.isFinite(declared) && declared > limit)
     throw tooLarge(limit, `The request body is ${declared} bytes`);
   if (hasBody(request)) checkJsonContentType(request);
-  const bytes = hasBody(request) ? await readBody(request, limit) : Buffer.alloc(0);
-  // Decoded, parsed, validated and answered in a turn of its own: a burst of large bodies held a health check.
-  if (bytes.length >= TURN_BYTES) await bodyTurns.next();
+  const { chunks, length } = hasBody(request) ? await readChunks(request, limit) : { chunks: [], length: 0 };
+  // A large body is joined and decoded, parsed, then validated and answered, each in a turn of its own: a health
+  // check waits behind one of the three, not a whole body (bench flood-bodies, the CPU while one check waited).
+  const large = length >= TURN_BYTES;
+  if (large) await bodyTurns.next();
+  const bytes = Buffer.concat(chunks, length);
   const decoded = bytes.toString('utf8');
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   sent?.(text);
@@ -88,6 +97,7 @@ export async function readJsonBody(
     });
   const costly = parseCost(text, bounds);
   if (costly !== undefined) throw HttpError.ofViolations(400, [costly]);
+  if (large) await bodyTurns.next(true);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -112,6 +122,7 @@ export async function readJsonBody(
       { pointer },
     );
   }
+  if (large) await bodyTurns.next(true);
   return value;
 }
 
