@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { loadAdminSpec } from './contract/spec-document.js';
-import { specValidators } from './contract/validators.js';
 import { startMock } from './index.js';
 import { MOCK_USAGE, parseMockArgs } from './mock-options.js';
 import { seededStores } from './seed/seeded-stores.js';
@@ -58,9 +56,6 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
     // Seeded before it listens, as ever: startMock() seeds the catalogs on first use, and a large store's take
     // seconds, which no one's first catalog request should wait for.
     void seededStores(args.options).catalog;
-    // So are the request schemas, which startMock() compiles on first use: the create's took 100 ms.
-    if (args.options.specPath === undefined) specValidators().compileDeferred();
-    specValidators(loadAdminSpec()).compileDeferred();
     running = await startMock(args.options);
   } catch (error) {
     io.err(`subcat mock: could not start: ${messageOf(error)}\n`);

@@ -32,11 +32,9 @@ function pathsOf(document: unknown): Map<object, string[]> {
 function compileRequests(document: OpenAPIV3_1.Document): { ajv: Ajv2020; refs: string[] } {
   const ajv = createAjv(document, { source: true });
   const refs = new Set<string>();
-  createValidators(document, {
-    precompiled: (ref) => {
-      refs.add(ref);
-      return ajv.getSchema(ref);
-    },
+  createValidators(document, (ref) => {
+    refs.add(ref);
+    return ajv.getSchema(ref);
   });
   return { ajv, refs: [...refs].sort() };
 }
