@@ -18,7 +18,7 @@ import type { OperationsState } from './http/operations/operations-state.js';
 import { HEALTH_PATH } from './http/pipeline.js';
 import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
-import { issuedBearer, tokenRoute } from './http/token-route.js';
+import { issuedBearer, tokenRoute } from './http/auth.js';
 import { TOKEN_PATH, TokenRegistry } from './vendor/access-token.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';

@@ -86,13 +86,14 @@ export function createValidators(
     const requestBody = resolveRef(document, op.operation.requestBody, [...base, 'requestBody']);
     const content = isObject(requestBody.value) ? requestBody.value.content : undefined;
     const mediaType = isObject(content) ? Object.keys(content).find(isJsonMediaType) : undefined;
+    const declared = declaredParameters(document, op);
     const validators: OperationValidators = {
       bodyRequired: isObject(requestBody.value) && requestBody.value.required === true,
-      parameters: parameterValidator(document, op, compile),
-      headerNames: declaredParameters(document, op)
-        .filter(({ parameter }) => parameter.in === 'header')
-        .map(({ parameter }) => parameter.name.toLowerCase()),
-      knowsQuery: queryNameTest(declaredParameters(document, op)),
+      parameters: parameterValidator(document, op, declared, compile),
+      headerNames: declared
+        .filter((d) => d.parameter.in === 'header')
+        .map((d) => d.parameter.name.toLowerCase()),
+      knowsQuery: queryNameTest(declared),
     };
     if (mediaType !== undefined && isObject(content) && isObject(content[mediaType])) {
       const schemaAt = [...requestBody.at, 'content', mediaType, 'schema'];
