@@ -193,7 +193,8 @@ export function preferStep<State>(
 ): Step<Exchange<State>> {
   return (exchange, next) => {
     const { op, guard } = exchange.routed?.target ?? {};
-    const preference = parsePrefer(exchange.request.headers.prefer);
+    const header = exchange.request.headers.prefer;
+    const preference = header === undefined ? undefined : parsePrefer(header);
     if (preference === undefined || op === undefined || guard !== undefined) return next();
     const chosen = preferredResponse(document, op, preference);
     if (chosen.example !== undefined) return Promise.resolve(jsonAnswer(chosen.status, chosen.example.value));
