@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { loadAdminSpec } from './contract/spec-document.js';
-import { specValidators } from './contract/validators.js';
 import { startMock } from './index.js';
 import { MOCK_USAGE, parseMockArgs } from './mock-options.js';
 import { seededStores } from './seed/seeded-stores.js';
@@ -55,12 +53,8 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
-    // Seeded before it listens, as ever: startMock() seeds the catalogs on first use, and a large store's take
-    // seconds, which no one's first catalog request should wait for.
+    // Catalogs seeded before it listens (startMock() seeds them on first use): no first request waits seconds.
     void seededStores(args.options).catalog;
-    // So are the request schemas, which startMock() compiles on first use: the create's took 100 ms.
-    if (args.options.specPath === undefined) specValidators().compileDeferred();
-    specValidators(loadAdminSpec()).compileDeferred();
     running = await startMock(args.options);
   } catch (error) {
     io.err(`subcat mock: could not start: ${messageOf(error)}\n`);
@@ -78,21 +72,12 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
 async function kit(command: 'check' | 'proxy', argv: readonly string[], io: CliIo): Promise<number> {
   // A computed specifier: the kit is a separate part of the package and may be absent from a trimmed build.
   const kitPath = command === 'check' ? '../conformance/cli.js' : '../conformance/proxy/proxy-cli.js';
-  let kit: {
-    main?: (
-      argv: string[],
-      io: { stdout(text: string): void; stderr(text: string): void; shutdown(): Promise<string> },
-    ) => Promise<number>;
-  };
+  type Io = { stdout(text: string): void; stderr(text: string): void; shutdown(): Promise<string> };
+  let kit: { main: (argv: string[], io: Io) => Promise<number> };
   try {
     kit = (await import(kitPath)) as typeof kit;
   } catch (error) {
-    io.err(`subcat ${command}: the conformance kit could not be loaded (${messageOf(error)})
-`);
-    return 2;
-  }
-  if (typeof kit.main !== 'function') {
-    io.err(`subcat ${command}: the conformance kit has no main(argv) export\n`);
+    io.err(`subcat ${command}: the conformance kit could not be loaded (${messageOf(error)})\n`);
     return 2;
   }
   return kit.main([...argv], {
@@ -126,12 +111,7 @@ function isEntry(): boolean {
   }
 }
 
-/**
- * Runs `subcat` as this process: follows its parent, exits with main's code. A runner that starts the CLI
- * (npm start, npx, npm exec) passes a signal (`kill <its pid>`) to itself only and dies without passing it on,
- * leaving the mock listening on its port. So the CLI follows its parent: once the parent is gone (the parent
- * process changed), it gets the SIGTERM it missed and stops as it would on one.
- */
+/** Runs `subcat` as this process; once its parent is gone (npm, npx died on a signal it did not pass on), it stops as on SIGTERM. */
 export function runAsProcess(argv: readonly string[]): void {
   const parent = process.ppid;
   const following = setInterval(() => {

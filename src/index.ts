@@ -9,8 +9,7 @@ import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
 import { SESSION_HEADER } from './admin/sessions.js';
 import { isJsonObject } from './contract/json-pointer.js';
-import { parseSpecYaml } from './contract/spec-cache.js';
-import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
+import { loadAdminSpec, loadSpec, parseSpecYaml, specPath } from './contract/spec-document.js';
 import { specValidators } from './contract/validators.js';
 import { HttpError } from './http/http-error.js';
 import { createLogger } from './http/logger.js';
@@ -19,7 +18,7 @@ import type { OperationsState } from './http/operations/operations-state.js';
 import { HEALTH_PATH } from './http/pipeline.js';
 import { PRISM_PACKAGE, prismInstalled } from './http/prism-fallback.js';
 import { listen } from './http/server.js';
-import { issuedBearer, tokenRoute } from './http/token-route.js';
+import { issuedBearer, tokenRoute } from './http/auth.js';
 import { TOKEN_PATH, TokenRegistry } from './vendor/access-token.js';
 import { resolveMockOptions, type MockOptions } from './mock-options.js';
 import { packageRoot } from './package-root.js';
@@ -92,7 +91,6 @@ const fixtureIds = () => {
 
 /**
  * Starts the stateful mock in this process, with the same options as `subcat mock`, and its control plane.
- *
  * @example
  * import { startMock } from 'subcat';
  *
@@ -137,9 +135,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     seed: resolved.seed,
   });
   const adminDocument = loadAdminSpec();
-  // Locked, checked line by line with the API's own rules and replayed before the server listens: no request
-  // sees a half-restored store, and a second mock on the file touches nothing.
-  // Loaded only for a state file (four modules a test worker's start does without).
+  // Locked, checked and replayed before the server listens (its four modules loaded only for a state file).
   const stateFile =
     resolved.stateFile === undefined
       ? undefined
@@ -161,7 +157,6 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
   const version = packageVersion();
   const ids = fixtureIds();
   const mount = (path: string) => (resolved.basePath === '/' ? path : resolved.basePath + path);
-  // Mounted once: the journal asks for every request.
   const root = mount('/');
   const health = mount(HEALTH_PATH);
   const admin = mount(ADMIN_PREFIX);
@@ -238,15 +233,15 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     requests: (filter = {}) => plane.requests(filter, name),
     clearRequests: () => plane.clearRequests(name),
   });
-  const main = sessionHandle('');
+  const { reset, snapshot, restore, requests, clearRequests } = sessionHandle('');
   return {
     url,
     examples: seeded.examplePaths.map((path) => url + path),
-    reset: main.reset,
-    snapshot: main.snapshot,
-    restore: main.restore,
-    requests: main.requests,
-    clearRequests: main.clearRequests,
+    reset,
+    snapshot,
+    restore,
+    requests,
+    clearRequests,
     fault: (rule) => {
       const added = plane.addFault(rule);
       return { ...added, remove: () => void plane.faults.remove(added.id) };

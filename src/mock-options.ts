@@ -24,10 +24,7 @@ export interface MockOptions {
   bodyLimit: number;
   /** When true the operations need `Authorization: Bearer <token>` with a token from `POST /oauth/access_token`. */
   auth: boolean;
-  /**
-   * When true, input the vendor ignores (an unknown query parameter or include member, an unknown create
-   * member) is a 400, as before #26; by default it is ignored and named in `X-Subcat-Ignored`.
-   */
+  /** Answer 400 to input the vendor ignores (unknown parameters, include and create members), else named in `X-Subcat-Ignored`. */
   strict: boolean;
   /** Another OpenAPI document to serve (defaults to the packaged spec/openapi.yaml). */
   specPath?: string;
@@ -84,8 +81,7 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<MockOptions> = Object.freeze({
   journalBytes: 64 * 1024 * 1024,
 });
 
-// Seeding is eager (npm run bench times a 100,000-subscription start); past these the mock would start too
-// slowly to be useful.
+// Past these, seeding (eager) would make the start too slow to be useful.
 const MAX_SUBSCRIPTIONS = 1_000_000;
 const MAX_PRODUCTS = 50_000;
 
@@ -227,8 +223,7 @@ export type MockArgs =
   { kind: 'options'; options: MockOptions } | { kind: 'help' } | { kind: 'error'; problems: string[] };
 
 /**
- * Parses `subcat mock` arguments (after the subcommand) with node's parseArgs, collecting every problem
- * rather than stopping at the first; pure: no I/O, no exit.
+ * Parses `subcat mock` arguments (after the subcommand), collecting every problem; pure: no I/O, no exit.
  * @example parseMockArgs(['--port', '0', '--seed', '7']) // { kind: 'options', options: { ...defaults, port: 0, seed: 7 } }
  */
 export function parseMockArgs(argv: readonly string[]): MockArgs {

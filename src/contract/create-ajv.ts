@@ -6,27 +6,10 @@ import { isJsonObject as isObject } from './json-pointer.js';
 /** The id the document is added under: every compiled schema is `openapi.json#/pointer/to/it`. */
 export const SPEC_ID = 'openapi.json';
 /** Keywords OpenAPI adds to JSON Schema (and the document's own top level): known, never validated. */
-const OPENAPI_KEYWORDS = [
-  'openapi',
-  'info',
-  'servers',
-  'paths',
-  'components',
-  'security',
-  'tags',
-  'webhooks',
-  'jsonSchemaDialect',
-  'externalDocs',
-  'discriminator',
-  'example',
-  'xml',
-];
+const OPENAPI_KEYWORDS = `openapi info servers paths components security tags webhooks jsonSchemaDialect
+  externalDocs discriminator example xml`.split(/\s+/);
 
-/**
- * An ajv instance holding `document`, strict, every error verbose. ajv (about 90 modules) is loaded here, not
- * on import: the packaged documents' validators are built with the package (precompiled-validators.ts).
- * `source` keeps each compiled function's code, for the build to write.
- */
+/** A strict, verbose ajv holding `document`, loaded (90 modules) only when used; `source` keeps code for the build. */
 export function createAjv(document: OpenAPIV3_1.Document, { source = false } = {}): Ajv2020 {
   const { Ajv2020: Ajv } = requireNow<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
   const addFormats = requireNow<{ default: (ajv: Ajv2020) => void }>('ajv-formats').default;
@@ -36,10 +19,8 @@ export function createAjv(document: OpenAPIV3_1.Document, { source = false } = {
     strict: true,
     strictTypes: false,
     allowUnionTypes: true,
-    // Checking the document against the meta-schema checks only its top level, whose keywords are OpenAPI's,
-    // never a schema under it (those are checked as each is compiled, strict): start-up time for nothing.
+    // The meta-schema would check only the document's top level (OpenAPI's keywords); each schema is checked as compiled.
     validateSchema: false,
-    // Nor is the meta-schema needed then: adding it was a third of creating the instance.
     meta: false,
     code: { source },
   });

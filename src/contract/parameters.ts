@@ -17,8 +17,6 @@ export interface CompiledSchema {
   errors?: ErrorObject[] | null;
 }
 
-export type Compile = (segments: readonly string[]) => CompiledSchema;
-
 /** Query values are strings on the wire: numbers and booleans are coerced by the schema's declared type. */
 function coerce(raw: string, schema: unknown): unknown {
   const types = isObject(schema) ? [schema.type].flat() : [];
@@ -27,25 +25,6 @@ function coerce(raw: string, schema: unknown): unknown {
   }
   if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
-}
-
-/** The typed value of a parameter from its raw strings: deepObject members and array items coerced one by one. */
-function parameterValue(
-  document: unknown,
-  raw: Exclude<RawParameter, { kind: 'absent' }>,
-  schema: unknown,
-): unknown {
-  const node = isObject(schema) ? schema : {};
-  if (raw.kind === 'object') {
-    const properties = isObject(node.properties) ? node.properties : {};
-    const members = Object.entries(raw.values).map(([k, v]) => [
-      k,
-      coerce(v, resolveRef(document, properties[k]).value),
-    ]);
-    return Object.fromEntries(members);
-  }
-  if (node.type === 'array') return raw.values.map((v) => coerce(v, resolveRef(document, node.items).value));
-  return coerce(raw.values[0] ?? '', schema);
 }
 
 export interface DeclaredParameter {
@@ -71,40 +50,81 @@ export function declaredParameters(document: OpenAPIV3_1.Document, op: SpecOpera
   return [...declared.values()];
 }
 
+/** The raw strings of a parameter: a deepObject's members by key, else every value given; undefined when absent. */
+function readParameter(input: ParameterInput, { in: location, name, style }: OpenAPIV3_1.ParameterObject) {
+  const value =
+    location === 'path'
+      ? input.path[name]
+      : location === 'header'
+        ? input.headers[name.toLowerCase()]
+        : undefined;
+  if (location === 'path' || location === 'header') return value === undefined ? undefined : [value].flat();
+  if (style !== 'deepObject') {
+    const values = input.query.getAll(name);
+    return values.length === 0 ? undefined : values;
+  }
+  const members: Record<string, string> = {};
+  for (const [key, value] of input.query) {
+    const member =
+      key.startsWith(`${name}[`) && key.endsWith(']') ? key.slice(name.length + 1, -1) : undefined;
+    if (member !== undefined && !(member in members)) members[member] = value;
+  }
+  return Object.keys(members).length === 0 ? undefined : members;
+}
+
 /**
  * Validates an operation's declared path, query and header parameters, and refuses query parameters it does
  * not declare (JSON:API: a server answers 400 to a query parameter it does not know), naming the known ones.
  */
-export function parameterValidator(document: OpenAPIV3_1.Document, op: SpecOperation, compile: Compile) {
-  const checks = declaredParameters(document, op).map(({ parameter, at }) => {
+export function parameterValidator(
+  document: OpenAPIV3_1.Document,
+  op: SpecOperation,
+  declared: readonly DeclaredParameter[],
+  compile: (segments: readonly string[]) => CompiledSchema,
+) {
+  const checks = declared.map(({ parameter, at }) => {
     const validate = compile([...at, 'schema']);
     const schema = resolveRef(document, parameter.schema).value;
+    const node = isObject(schema) ? schema : {};
     const location = parameter.in as Violation['in'];
     const { name } = parameter;
-    const violation = (keyword: string, detail: string): Violation[] => [
-      { in: location, at: name, keyword, detail },
-    ];
+    const itemSchema = (key?: string) =>
+      resolveRef(
+        document,
+        key === undefined ? node.items : isObject(node.properties) ? node.properties[key] : undefined,
+      ).value;
     return (input: ParameterInput): Violation[] => {
-      const raw = readParameter(input, location, name, parameter.style === 'deepObject');
-      if (raw.kind === 'absent')
-        return parameter.required === true ? violation('required', `${name} is required`) : [];
-      if (raw.kind === 'repeated' && !(isObject(schema) && schema.type === 'array'))
-        return violation('maxItems', `${name} is given ${raw.count} times; give it once`);
-      if (validate(parameterValue(document, raw, schema))) return [];
+      const raw = readParameter(input, parameter);
+      if (raw === undefined)
+        return parameter.required === true
+          ? [{ in: location, at: name, keyword: 'required', detail: `${name} is required` }]
+          : [];
+      let value: unknown;
+      if (!Array.isArray(raw))
+        value = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, coerce(v, itemSchema(k))]));
+      else if (node.type === 'array') value = raw.map((v) => coerce(v, itemSchema()));
+      else if (raw.length > 1 && location === 'query')
+        return [
+          {
+            in: location,
+            at: name,
+            keyword: 'maxItems',
+            detail: `${name} is given ${raw.length} times; give it once`,
+          },
+        ];
+      else value = coerce(raw[0] ?? '', schema);
+      if (validate(value)) return [];
+      // `page` + `/limit` -> `page[limit]` for deepObject parameters.
       return condenseErrors(document, validate.errors ?? []).map((error) =>
-        describeAjvError(error, location, parameterName(name, error.instancePath)),
+        describeAjvError(error, location, name + error.instancePath.replace(/\/([^/]*)/g, '[$1]')),
       );
     };
   });
-  const unknown = unknownQueryParameters(declaredParameters(document, op), op.operationId);
-  return (input: ParameterInput): Violation[] => {
-    const violations = unknown(input.query);
-    for (const check of checks) {
-      const found = check(input);
-      for (const violation of found) violations.push(violation);
-    }
-    return violations;
-  };
+  const unknown = unknownQueryParameters(declared, op.operationId);
+  return (input: ParameterInput): Violation[] => [
+    ...unknown(input.query),
+    ...checks.flatMap((check) => check(input)),
+  ];
 }
 
 /** Whether a query name is one the operation declares (`page[limit]` for the deepObject `page`). */
@@ -119,63 +139,21 @@ export function queryNameTest(declared: readonly DeclaredParameter[]): (name: st
 
 /** One violation per distinct query name the operation does not declare (`page[size]`, `limit`, `filter[email]`). */
 function unknownQueryParameters(declared: readonly DeclaredParameter[], operationId: string) {
-  const query = declared
+  const known = declared
     .filter(({ parameter }) => parameter.in === 'query')
-    .map(({ parameter }) => parameter);
-  const known = query.map((p) => (p.style === 'deepObject' ? `${p.name}[...]` : p.name));
+    .map(({ parameter: p }) => (p.style === 'deepObject' ? `${p.name}[...]` : p.name));
   const isKnown = queryNameTest(declared);
   const list = known.length > 0 ? `the known ones are ${known.join(', ')}` : 'it takes no query parameters';
   return (search: URLSearchParams): Violation[] => {
+    const seen = new Set<string>();
     const violations: Violation[] = [];
-    let seen: Set<string> | undefined;
     for (const name of search.keys()) {
-      if (isKnown(name) || seen?.has(name) === true) continue;
-      (seen ??= new Set()).add(name);
+      if (isKnown(name) || seen.has(name)) continue;
+      seen.add(name);
       const shown = name.length > 60 ? `${name.slice(0, 60)}...` : name;
       const detail = `${shown} is not a query parameter of ${operationId}; ${list}`;
       violations.push({ in: 'query', at: shown, keyword: 'unknownParameter', detail });
     }
     return violations;
   };
-}
-
-/** `page` + `/limit` -> `page[limit]` for deepObject parameters; the plain name otherwise. */
-function parameterName(name: string, instancePath: string): string {
-  return name + instancePath.replace(/\/([^/]*)/g, '[$1]');
-}
-
-type RawParameter =
-  | { kind: 'absent' }
-  | { kind: 'values'; values: string[] }
-  | { kind: 'repeated'; values: string[]; count: number }
-  | { kind: 'object'; values: Record<string, string> };
-
-function readParameter(
-  input: ParameterInput,
-  location: Violation['in'],
-  name: string,
-  deep: boolean,
-): RawParameter {
-  if (location === 'path') {
-    const value = input.path[name];
-    return value === undefined ? { kind: 'absent' } : { kind: 'values', values: [value] };
-  }
-  if (location === 'header') {
-    const value = input.headers[name.toLowerCase()];
-    return value === undefined ? { kind: 'absent' } : { kind: 'values', values: [value].flat() };
-  }
-  if (deep) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of input.query) {
-      const match =
-        key.startsWith(`${name}[`) && key.endsWith(']') ? key.slice(name.length + 1, -1) : undefined;
-      if (match !== undefined && !(match in values)) values[match] = value;
-    }
-    return Object.keys(values).length === 0 ? { kind: 'absent' } : { kind: 'object', values };
-  }
-  const values = input.query.getAll(name);
-  if (values.length === 0) return { kind: 'absent' };
-  return values.length === 1
-    ? { kind: 'values', values }
-    : { kind: 'repeated', values, count: values.length };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { precompiledValidators } from './precompiled-validators.js';
+import { precompiledValidators } from './spec-document.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'subcat-precompiled-'));
 const document: OpenAPIV3_1.Document = {

@@ -24,7 +24,7 @@ function generated(document = loadSpec()): { refs: string[]; precompiled: Precom
 }
 
 const spec = generated();
-const built = createValidators(loadSpec(), { precompiled: spec.precompiled });
+const built = createValidators(loadSpec(), spec.precompiled);
 const compiled = createValidators(loadSpec());
 const account = '29949968-2749-44ee-9002-18b1b3a8e3a7';
 const offering = '07ed42d5-63ec-40d8-8ee0-b28bc46cb754';

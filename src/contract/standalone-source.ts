@@ -4,8 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { createAjv } from './create-ajv.js';
 import { createValidators } from './validators.js';
 
-// Run by the build (write-spec-cache.ts): the request validators of a packaged document as plain JavaScript,
-// so a start loads functions instead of ajv and its compiler. precompiled-validators.ts loads what this writes.
+// Run by the build (write-spec-cache.ts): a packaged document's request validators as plain JavaScript.
 
 /** What ajv's standalone code keeps of a schema it refers to: the object, and the literal it writes for it. */
 interface SchemaName {
@@ -25,26 +24,20 @@ function pathsOf(document: unknown): Map<object, string[]> {
   return paths;
 }
 
-/**
- * Every schema a request is validated with (each operation's parameters and body: what the mock runs), compiled
- * by one ajv that keeps their code. Responses and named schemas (tests, a state file) stay ajv's, on first use.
- */
+/** Every schema a request is validated with, compiled by one ajv that keeps their code (responses stay ajv's). */
 function compileRequests(document: OpenAPIV3_1.Document): { ajv: Ajv2020; refs: string[] } {
   const ajv = createAjv(document, { source: true });
   const refs = new Set<string>();
-  createValidators(document, {
-    precompiled: (ref) => {
-      refs.add(ref);
-      return ajv.getSchema(ref);
-    },
+  createValidators(document, (ref) => {
+    refs.add(ref);
+    return ajv.getSchema(ref);
   });
   return { ajv, refs: [...refs].sort() };
 }
 
 /**
- * A CommonJS module exporting `sourceSha256`, `refs` (each compiled ref's export name) and `validators(at)`,
- * which makes the functions. Their schemas are the document's own objects (`at(path)`), not copies: an error's
- * `schema` and `parentSchema` are then the document's, as condenseErrors compares them by identity.
+ * A CommonJS module exporting `sourceSha256`, `refs` and `validators(at)`; the functions' schemas are the
+ * document's own objects (`at(path)`), as condenseErrors compares them by identity.
  */
 export function standaloneSource(document: OpenAPIV3_1.Document, sourceSha256: string): string {
   const standaloneCode =

@@ -16,10 +16,7 @@ export type Validate = (value: unknown) => Violation[];
 /** The most violations one answer lists (decisions.md, Errors); the rest are only counted. */
 export const MAX_LISTED = 50;
 
-/**
- * The violations of one request: the first MAX_LISTED described, the rest counted in `omitted`. Describing
- * costs more than finding (words, escaped pointers), so no more are described than an answer lists.
- */
+/** The violations of one request: the first MAX_LISTED described, the rest only counted in `omitted`. */
 export class Findings {
   readonly violations: Violation[] = [];
   omitted = 0;
@@ -28,11 +25,6 @@ export class Findings {
   add(describe: () => Violation): void {
     if (this.violations.length < MAX_LISTED) this.violations.push(describe());
     else this.omitted++;
-  }
-
-  /** Records violations already described (parameters, conflicts): past the room they are counted. */
-  addAll(violations: readonly Violation[]): void {
-    for (const violation of violations) this.add(() => violation);
   }
 
   get found(): number {
@@ -207,9 +199,8 @@ function reachable(document: unknown, schema: unknown): Set<object> {
 const within = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
 
 /**
- * ajv (allErrors) lists every failing branch of a oneOf/anyOf and then the combinator's own error. Keep the errors
- * of the branch whose type matched with the fewest errors; if no branch's type matched, one "must be a or b" error.
- * A `propertyNames` summary is dropped: the error before it names the key.
+ * Of a oneOf/anyOf's errors, those of the branch whose type matched with the fewest errors, else one "must be a or
+ * b"; a `propertyNames` summary is dropped (the error before it names the key).
  */
 export function condenseErrors(document: unknown, errors: readonly AjvError[]): AjvError[] {
   const out: AjvError[] = [];

@@ -1,22 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readSpecSource, writeSpecCache } from './spec-cache.js';
-import {
-  adminSpecCachePath,
-  adminSpecPath,
-  adminSpecValidatorsPath,
-  specCachePath,
-  specPath,
-  specValidatorsPath,
-} from './spec-document.js';
+import { PACKAGED, readSpecSource, writeSpecCache } from './spec-document.js';
 import { standaloneSource } from './standalone-source.js';
 
-// Run by `npm run build` and the quick build, after compiling: keeps the parsed packaged documents beside the
-// build, and their request validators as plain functions.
-for (const [yamlPath, cachePath, validatorsPath] of [
-  [specPath, specCachePath, specValidatorsPath],
-  [adminSpecPath, adminSpecCachePath, adminSpecValidatorsPath],
-] as const) {
+// Run by `npm run build` after compiling: the packaged documents parsed, and their request validators as functions.
+for (const { yamlPath, cachePath, validatorsPath } of PACKAGED) {
   writeSpecCache(yamlPath, cachePath);
   const { document, sourceSha256 } = readSpecSource(yamlPath, cachePath);
   mkdirSync(dirname(validatorsPath), { recursive: true });

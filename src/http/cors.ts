@@ -10,9 +10,8 @@ const DEFAULT_ALLOWED_HEADERS =
 export type CorsOrigins = 'any' | readonly string[];
 
 /**
- * CORS headers for a response to a request from `origin`, or none when the origin is not allowed.
- * Credentials are allowed for a real origin only: a `null` origin (sandboxed frames, files) is echoed so the
- * page can read the answer, but never with credentials.
+ * CORS headers for a request from `origin`, none when it is not allowed; a `null` origin (sandboxed frames,
+ * files) is echoed without credentials.
  * @example corsHeaders('http://localhost:5173', 'any')['Access-Control-Allow-Origin'] // 'http://localhost:5173'
  */
 export function corsHeaders(origin: string, allowed: CorsOrigins): Record<string, string> {
@@ -27,8 +26,8 @@ export function corsHeaders(origin: string, allowed: CorsOrigins): Record<string
 }
 
 /**
- * CORS headers when the request's Origin could not be read (headers that never finished arriving): `*` when
- * any origin is allowed, the one configured origin when there is one, none otherwise. No credentials.
+ * CORS headers when the Origin could not be read (headers never finished): `*` for any, the one configured
+ * origin, or none; no credentials.
  * @example corsHeadersForUnknownOrigin('any')['Access-Control-Allow-Origin'] // '*'
  */
 export function corsHeadersForUnknownOrigin(allowed: CorsOrigins): Record<string, string> {

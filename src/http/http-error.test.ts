@@ -1,13 +1,6 @@
+import { MAX_LISTED as MAX_ERRORS } from '../contract/violation.js';
 import { describe, expect, it } from 'vitest';
-import {
-  bugAnswer,
-  errorAnswer,
-  errorBody,
-  errorObject,
-  HttpError,
-  MAX_ERRORS,
-  statusTitle,
-} from './http-error.js';
+import { bugAnswer, errorAnswer, errorBody, errorObject, HttpError, statusTitle } from './http-error.js';
 import { jsonAnswer } from './route.js';
 
 describe('statusTitle', () => {

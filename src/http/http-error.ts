@@ -36,10 +36,8 @@ export function statusTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status');
 }
 
-/** Characters of a detail or a source past which it is cut (ending in …): keys a client made huge stay out. */
-export const MAX_ERROR_TEXT = 1_024;
-
-const cut = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 1)}…` : text);
+/** A detail or source past 1,024 characters is cut (ending in …): keys a client made huge stay out. */
+const cut = (text: string) => (text.length > 1_024 ? `${text.slice(0, 1_023)}…` : text);
 
 /** One error object for `status`, with the fixed title filled in; detail and source at most MAX_ERROR_TEXT long. */
 export function errorObject(status: number, detail: string, source?: ErrorObject['source']): ErrorObject {
@@ -54,10 +52,7 @@ export function errorObject(status: number, detail: string, source?: ErrorObject
   return error;
 }
 
-/**
- * The one error type of the mock: a status and the error objects of its body. Thrown by the pipeline
- * and by handlers; turned into a response in exactly one place (`sendError` in respond.ts).
- */
+/** The one error type of the mock, thrown by steps and handlers; errorAnswer is where it becomes an answer. */
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: ErrorObject[];
@@ -76,12 +71,14 @@ export class HttpError extends Error {
 
   /** One error object per violation, with `omitted` more counted. */
   static ofViolations(status: number, violations: readonly Violation[], omitted = 0): HttpError {
-    return new HttpError(
-      status,
-      violations.map((violation) => violationError(status, violation)),
-      {},
-      omitted,
+    const errors = violations.map(({ in: where, at, detail }) =>
+      errorObject(
+        status,
+        detail,
+        where === 'body' ? { pointer: at } : where === 'header' ? { header: at } : { parameter: at },
+      ),
     );
+    return new HttpError(status, errors, {}, omitted);
   }
 
   /** A 400 listing query problems (`{ parameter, detail }`, as src/query returns them), one error each. */
@@ -103,21 +100,7 @@ export class HttpError extends Error {
   }
 }
 
-/** A violation as an error object: body fields by pointer, parameters by name, headers by name. */
-export function violationError(status: number, violation: Violation): ErrorObject {
-  const source =
-    violation.in === 'body'
-      ? { pointer: violation.at }
-      : violation.in === 'header'
-        ? { header: violation.at }
-        : { parameter: violation.at };
-  return errorObject(status, violation.detail, source);
-}
-
-/** The most error objects one response lists; the rest are counted in `meta.omitted` (decisions.md, Errors). */
-export const MAX_ERRORS = MAX_LISTED;
-
-/** The body of an error: at most MAX_ERRORS error objects, with how many were left out (`counted` more besides). */
+/** The body of an error: at most MAX_LISTED error objects, with how many were left out (`counted` more besides). */
 export function errorBody(
   errors: readonly ErrorObject[],
   counted = 0,
@@ -125,7 +108,7 @@ export function errorBody(
   errors: ErrorObject[];
   meta?: { omitted: number };
 } {
-  const listed = errors.slice(0, MAX_ERRORS);
+  const listed = errors.slice(0, MAX_LISTED);
   const omitted = errors.length - listed.length + counted;
   return omitted > 0 ? { errors: listed, meta: { omitted } } : { errors: listed };
 }

@@ -9,17 +9,6 @@ export function isLogLevel(value: string): value is LogLevel {
   return LOG_LEVELS.some((level) => level === value);
 }
 
-/** pino's numbers for its levels: a line is written when its level's number is at least the logger's. */
-const LEVEL_VALUES: Record<LogLevel, number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
-
 /** A line: fields and a message, or a message alone (pino's two common call shapes). */
 export interface LogCall {
   (fields: object, message: string): void;
@@ -42,12 +31,7 @@ export interface Logger {
   pino(): PinoLogger;
 }
 
-/**
- * The mock's logger: JSON lines on stdout, one access line per request at info. Written asynchronously (pino
- * flushes on exit): a write call per request was a tenth of a cached GET's CPU (`npm run bench`). pino (about 35
- * modules) is loaded with the first line written: a quiet startMock() in a test worker never loads it.
- * `destination` is for tests that read the lines.
- */
+/** JSON lines on stdout, written asynchronously; pino (35 modules) loaded with the first line (`destination`: tests). */
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   let loaded: PinoLogger | undefined;
   const pinoLogger = (): PinoLogger => {
@@ -58,7 +42,9 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     }
     return loaded;
   };
-  const isLevelEnabled = (lineLevel: LineLevel) => LEVEL_VALUES[lineLevel] >= LEVEL_VALUES[level];
+  // LOG_LEVELS runs from the most severe: a line is written when its level comes no later than the logger's.
+  const isLevelEnabled = (lineLevel: LineLevel) =>
+    level !== 'silent' && LOG_LEVELS.indexOf(lineLevel) <= LOG_LEVELS.indexOf(level);
   const at =
     (lineLevel: LineLevel): LogCall =>
     (first: object | string, message?: string) => {
@@ -77,10 +63,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   };
 }
 
-/**
- * Prism logs several lines per request at info and calls `success` besides: give it a child quieter than ours
- * (warn at most chatty) unless we are debugging, whose `success` lines are info lines.
- */
+/** A child for Prism, chatty at info: at most warn unless we debug; its `success` lines are info lines. */
 export function prismLogger(logger: Logger): PinoLogger & { success: PinoLogger['info'] } {
   const level = logger.level === 'info' ? 'warn' : logger.level;
   const child = logger.pino().child({ component: 'prism' }, { level });

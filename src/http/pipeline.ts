@@ -46,10 +46,7 @@ export interface OwnRoutes<State> {
 
 export interface PipelineConfig<State> {
   routes: readonly Route<State>[];
-  /**
-   * Steps between routing and validation: they must choose the session the request reads and writes
-   * (`exchange.session`); the mock's control plane adds faults and delays here.
-   */
+  /** Steps after routing that set `exchange.session` (the control plane adds faults and delays here). */
   sessionSteps: readonly Step<Exchange<State>>[];
   /** Steps around everything, errors included (the request journal). */
   outerSteps?: readonly Step<Exchange<State>>[];
@@ -75,16 +72,11 @@ export function sharedState<State>(state: State): Step<Exchange<State>> {
   };
 }
 
-/**
- * The steps every request goes through, as one function: CORS, the error exit, routing, access to the mock's
- * own routes, auth, session (and faults), Prefer, the response cache, validation and the handler.
- */
+/** Every request's steps as one function: CORS, errors, route, own-route access, auth, session, Prefer, cache, validate, handler. */
 export function createPipeline<State>(
   config: PipelineConfig<State>,
 ): (exchange: Exchange<State>) => Promise<Answer> {
   const { routes, options, validators, logger, own } = config;
-  const opOf = (of: SpecValidators, operationId: string | undefined) =>
-    of.operations.find((op) => op.operationId === operationId);
   const health: Route<State> = {
     method: 'GET',
     path: HEALTH_PATH,
@@ -96,7 +88,7 @@ export function createPipeline<State>(
     path: route.path,
     target: {
       route,
-      op: opOf(of, route.operationId),
+      op: of.operations.find((op) => op.operationId === route.operationId),
       validators: of,
       operation: route.operationId === undefined ? undefined : of.operation(route.operationId),
       guard: route.guard,

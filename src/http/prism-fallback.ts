@@ -10,16 +10,9 @@ import type { HandlerResult } from './route.js';
 type PrismModule = typeof import('@stoplight/prism-http');
 type PrismInstance = ReturnType<PrismModule['createInstance']>;
 
-const HTTP_METHODS: readonly HttpMethod[] = [
-  'get',
-  'post',
-  'put',
-  'patch',
-  'delete',
-  'head',
-  'options',
-  'trace',
-];
+const isHttpMethod = (method: string): method is HttpMethod =>
+  'get post put patch delete head options trace'.split(' ').includes(method);
+
 /** Prism as a mocker of examples and static samples, with our own validation in front of it. */
 const PRISM_CONFIG: IHttpConfig = {
   mock: { dynamic: false },
@@ -58,11 +51,7 @@ export function prismInstalled(): boolean {
   }
 }
 
-/**
- * Answers operations of the spec that no route serves, with Prism's mocker (examples, else a static sample of the
- * schema). Loaded on first use: Prism is large and slow, and the four stateful operations never touch it.
- * Requests reach it already validated by our own validators, so its answers and errors read like the rest.
- */
+/** Prism's mocker (examples, else a static sample) for what no route serves; loaded on first use, fed validated requests. */
 export class PrismFallback {
   private loading?: Promise<{ prism: PrismInstance; operations: IHttpOperation[] }>;
 
@@ -93,6 +82,8 @@ export class PrismFallback {
     const { prism, operations } = await this.load();
     const operation = operations.find((o) => o.method.toUpperCase() === op.method && o.path === op.path);
     if (operation === undefined) throw new Error(`Prism has no operation ${op.method} ${op.path}`);
+    const method = operation.method;
+    if (!isHttpMethod(method)) throw new Error(`Prism serves no ${op.method}`);
     const query: Record<string, string | string[]> = {};
     for (const key of new Set(input.query.keys())) {
       const values = input.query.getAll(key);
@@ -101,8 +92,6 @@ export class PrismFallback {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.headers))
       if (value !== undefined) headers[name] = [value].flat().join(', ');
-    const method = HTTP_METHODS.find((one) => one === op.method.toLowerCase());
-    if (method === undefined) throw new Error(`Prism serves no ${op.method}`);
     const mock = { dynamic: false, code: choice.code, exampleKey: choice.exampleKey };
     const result = await prism.request(
       { method, url: { path: input.path, query }, headers, body: input.body },

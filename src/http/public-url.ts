@@ -9,17 +9,11 @@ export function urlHost(host: string): string {
 const SANE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** The first value of a header that may be repeated or a list (`a, b`), trimmed. */
-function first(value: string | string[] | undefined): string | undefined {
-  const text = typeof value === 'string' ? value : value?.[0];
-  if (text === undefined) return undefined;
-  const comma = text.indexOf(',');
-  return (comma === -1 ? text : text.slice(0, comma)).trim();
-}
+const first = (value: string | string[] | undefined) => [value].flat()[0]?.split(',')[0]?.trim();
 
 /**
- * The absolute URL the client used, so links point back the same way. X-Forwarded-Host and -Proto are read
- * only when `trustProxy` says a proxy in front sets them: otherwise any client could make links point at
- * another host. `fallbackHost` is used when the Host header is missing or odd.
+ * The absolute URL the client used, so links point back the same way; X-Forwarded-Host and -Proto only with
+ * `trustProxy` (else any client could point links elsewhere); `fallbackHost` when Host is missing or odd.
  * @example publicUrl(request, '127.0.0.1:4010', false).href // 'http://localhost:4010/subscriptions/subscriptions'
  */
 export function publicUrl(request: IncomingMessage, fallbackHost: string, trustProxy: boolean): URL {
@@ -27,8 +21,7 @@ export function publicUrl(request: IncomingMessage, fallbackHost: string, trustP
   const forwardedProto = trustProxy ? first(request.headers['x-forwarded-proto']) : undefined;
   const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
   const forwardedHost = trustProxy ? first(request.headers['x-forwarded-host']) : undefined;
-  // A header that looks like a host may still not be one (`a:99999`, `.0`): such a header is ignored,
-  // never blamed on the request, and the next candidate is tried.
+  // A header that looks like a host may not be one (`a:99999`, `.0`): ignored, the next candidate tried.
   for (const host of [forwardedHost, request.headers.host, fallbackHost]) {
     if (host === undefined || !SANE_HOST.test(host)) continue;
     const url = parse(proto, host, target);
@@ -55,36 +48,13 @@ export function stripBasePath(pathname: string, basePath: string): string | unde
 }
 
 /**
- * The path prefixes the vendor's SDKs put before the spec's paths (decisions.md, Vendor aliases): the js-sdk sends
- * subscriptions under /v2 and catalogs under /pcm, the shopper SDK subscriptions under /v2 and catalogs bare.
- * Each prefix serves one family of the spec's paths only, so /pcm/subscriptions/... stays unknown.
+ * The spec's path for a request path (already without `--base-path`) and the vendor prefix it came in on, so
+ * links keep it (decisions.md, Vendor aliases): /v2 before subscriptions and catalogs, /pcm before catalogs only.
+ * @example vendorPath('/pcm/catalogs/c/releases/latest/nodes/n/relationships/products').prefix // '/pcm'
  */
-export const VENDOR_PREFIXES: readonly { prefix: string; family: string }[] = [
-  { prefix: '/v2', family: '/subscriptions' },
-  { prefix: '/v2', family: '/catalogs' },
-  { prefix: '/pcm', family: '/catalogs' },
-];
-
-/** A request path read as the spec's path plus the vendor prefix it came in on ('' for none). */
-export interface VendorPath {
-  path: string;
-  prefix: string;
-}
-
-function inFamily(path: string, family: string): boolean {
-  return path === family || path.startsWith(`${family}/`);
-}
-
-/**
- * The spec's path for a request path (already without `--base-path`), and the vendor prefix it carried so links
- * can keep it. A path without a known prefix is returned as it is, with prefix ''.
- * @example vendorPath('/pcm/catalogs/c/releases/latest/nodes/n/relationships/products') // { path: '/catalogs/c/releases/latest/nodes/n/relationships/products', prefix: '/pcm' }
- */
-export function vendorPath(requestPath: string): VendorPath {
-  for (const { prefix, family } of VENDOR_PREFIXES) {
-    if (!requestPath.startsWith(`${prefix}/`)) continue;
-    const path = requestPath.slice(prefix.length);
-    if (inFamily(path, family)) return { path, prefix };
-  }
-  return { path: requestPath, prefix: '' };
+export function vendorPath(requestPath: string): { path: string; prefix: string } {
+  const found = /^(\/v2(?=\/subscriptions(?:\/|$))|\/(?:v2|pcm)(?=\/catalogs(?:\/|$)))/.exec(requestPath);
+  return found === null
+    ? { path: requestPath, prefix: '' }
+    : { path: requestPath.slice(found[0].length), prefix: found[0] };
 }

@@ -1,7 +1,6 @@
-/** A 200 response as it went out, minus the per-request headers (request id, CORS) added on every send. */
+/** A 200 as it went out, minus the per-request headers (request id, CORS) added on every send. */
 export interface CachedResponse {
   status: number;
-  /** The handler's headers plus Content-Type and Content-Length: the same for every send of this body. */
   headers: Readonly<Record<string, string | number>>;
   body: Buffer;
 }
@@ -33,9 +32,7 @@ function sizeOf(key: string, response: CachedResponse): number {
 }
 
 /**
- * Whole GET responses by key and store version, least recently used first out. An entry is served only for
- * the version it was made at: a write bumps the version, so a stale entry is never served; it is dropped when
- * next looked up, overwritten, or pushed out by newer entries.
+ * Whole GET responses by key, each served only for the store version it was made at; least recently used out first.
  * @example
  * const cache = new ResponseCache();
  * cache.set('en-US http://h /s', 3, { status: 200, headers: {}, body: Buffer.from('{}') });
@@ -48,7 +45,6 @@ export class ResponseCache {
 
   constructor(readonly limits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE_LIMITS) {}
 
-  /** Entries held. */
   get size(): number {
     return this.entries.size;
   }
@@ -61,13 +57,8 @@ export class ResponseCache {
   get(key: string, version: number): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.version !== version) {
-      this.entries.delete(key);
-      this.heldBytes -= entry.bytes;
-      return undefined;
-    }
-    // Re-inserted (the Map's order is the recency order) unless already the most recent: a hot key asked again
-    // and again moves nothing.
+    if (entry.version !== version) return void this.delete(key);
+    // Re-inserted (the Map's order is the recency order) unless already the most recent.
     if (entry.touched !== this.moves) {
       this.entries.delete(key);
       this.entries.set(key, entry);

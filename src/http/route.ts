@@ -8,7 +8,7 @@ import type { IgnoredInput } from '../vendor/ignored-input.js';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** Everything a handler needs, in one object (as msw's resolvers take one). */
+/** Everything a handler needs, in one object (as msw's resolvers). */
 export interface HandlerContext<State> {
   request: IncomingMessage;
   /** Path parameters by the spec template's names, URL-decoded. */
@@ -16,7 +16,6 @@ export interface HandlerContext<State> {
   query: URLSearchParams;
   /** The parsed JSON body, already validated against the operation's request schema, or undefined. */
   body: unknown;
-  /** Absolute public URL of this request, base path included: links are built from it. */
   url: URL;
   /** The public origin and base path, e.g. `http://127.0.0.1:4010/v2`. */
   base: string;
@@ -24,7 +23,6 @@ export interface HandlerContext<State> {
   prefix: string;
   /** The best supported match of Accept-Language. */
   language: Language;
-  /** The state the request reads and writes (its session's). */
   state: State;
   /** The session's name, '' for the default. */
   session: string;
@@ -39,9 +37,6 @@ export interface HandlerResult {
   write?: Answer['write'];
 }
 
-/** Parse, call, respond; problems are thrown as HttpError. */
-export type Handler<State> = (context: HandlerContext<State>) => HandlerResult | Promise<HandlerResult>;
-
 export interface Route<State> {
   /** The spec's operationId: request validation and `Prefer` examples are looked up by it. */
   operationId?: string;
@@ -49,17 +44,9 @@ export interface Route<State> {
   /** The spec's path template, e.g. `/subscriptions/subscriptions/{subscription_uuid}` (without base path). */
   path: string;
   handler(context: HandlerContext<State>): HandlerResult | Promise<HandlerResult>;
-  /**
-   * Conflicts of a valid-looking request with the resource (decisions.md: 409), checked beside the schema so
-   * every violation is listed at once; a schema violation at the same place gives way to the conflict.
-   */
+  /** Conflicts with the resource (decisions.md: 409), listed beside the schema's violations, which give way at the same place. */
   conflicts?: (request: { params: Readonly<Record<string, string>>; body: unknown }) => Violation[];
-  /**
-   * Opts a GET route into the whole-response cache: a number the state moves on every write. A 200 is served
-   * again for the same request target, origin, language header and session while it is unchanged, without
-   * calling the handler; so the handler must read nothing else of the request.
-   * @example cacheVersion: (state) => state.subscriptions.version
-   */
+  /** Opts a GET into the response cache: a number every write moves (the handler must read only what the key holds). */
   cacheVersion?(state: State): number;
   /** The `include` members it serves: others are ignored and named, unless the mock is strict. */
   includes?: readonly string[];
@@ -87,10 +74,7 @@ export function isOwnPath(own: OwnPaths, path: string): boolean {
 
 export type Next = () => Promise<Answer>;
 
-/**
- * One step of the pipeline: answer, or pass on to the next step and perhaps change its answer. A step that
- * only passes on may return `next()` without being async itself: one promise and one turn less per request.
- */
+/** One step: answer, or pass on to the next and perhaps change its answer (a step that only passes on may return `next()`). */
 export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => Promise<Answer>;
 
 /**
@@ -98,7 +82,7 @@ export type Step<E extends Exchange = Exchange> = (exchange: E, next: Next) => P
  * @example const pipeline = compose([cors, errors, route, validate, execute]); await pipeline(exchange)
  */
 export function compose<E extends Exchange>(steps: readonly Step<E>[]): (exchange: E) => Promise<Answer> {
-  // Async at the top only: a step that is not async and throws (a 404 from routing) rejects the whole instead.
+  // Async at the top: a step that is not async and throws (a 404 from routing) rejects the whole.
   return async (exchange) => {
     const at = (index: number): Promise<Answer> => {
       const step = steps[index];
@@ -153,10 +137,7 @@ export interface RequestSession<State> {
 /** The URL of a request the route step has not read yet (shared, never changed). */
 const UNROUTED = new URL('http://localhost/');
 
-/**
- * One request on its way through the pipeline: what the steps learn about it (its public URL, its route,
- * its session) is written here, so every step takes the same one object.
- */
+/** One request on its way through the pipeline: what the steps learn (URL, route, session) is written here. */
 export class Exchange<State = unknown> {
   readonly method: string;
   /** The request target's path as sent (before `?`, base path included, not decoded). */
@@ -214,10 +195,7 @@ export function jsonAnswer(
   return { status, headers: sent, body: text };
 }
 
-/**
- * A handler's result as an answer: no body for 204/304 or an undefined body; a buffer, or a string under a
- * Content-Type that is not JSON, as it is (a file); anything else as JSON.
- */
+/** A handler's result as an answer: no body for 204/304; a buffer, or a string typed other than JSON, as it is; else JSON. */
 export function resultAnswer(result: HandlerResult): Answer {
   const { status, body, headers = {}, write } = result;
   if (write !== undefined) return { status, headers, body: undefined, write };

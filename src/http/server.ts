@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { answerClientError, answerConnect } from './client-error.js';
 import type { Logger } from './logger.js';
@@ -11,10 +11,7 @@ export interface RunningServer {
   server: Server;
   /** `http://host:port`, no trailing slash, no base path. */
   origin: string;
-  /**
-   * Stops accepting; answers in flight finish (and say `Connection: close`) for at most `graceMs`, then every
-   * connection is closed. Resolves with how many requests were completed and how many were cut.
-   */
+  /** Stops accepting; answers in flight get `graceMs` to finish, then are cut; resolves with how many of each. */
   close(graceMs?: number): Promise<{ completed: number; cut: number }>;
 }
 
@@ -35,8 +32,7 @@ export async function listen<State>(
   let closing = false;
   let completedWhileClosing = 0;
   let cutWhileClosing = 0;
-  // Answers not yet closed. Counted here rather than only on 'close', which for a connection destroyed at the
-  // end of the grace can fire after the server's own close callback and so miss the tally.
+  // Answers not yet closed, tallied here too: a 'close' at the end of the grace can come after the server's.
   const inFlight = new Set<ServerResponse>();
   const tally = (response: ServerResponse) => {
     if (!inFlight.delete(response) || !closing) return;
@@ -44,27 +40,38 @@ export async function listen<State>(
     else cutWhileClosing += 1;
   };
   const watch = (response: ServerResponse) => response.once('close', () => tally(response));
-  const listener = requestListener(
-    config.logger,
-    createPipeline({
-      ...config,
-      fallbackHost: () => origin.slice('http://'.length),
-    }),
-    {
-      // A lingering close's bounds (nginx's lingering_close): enough for a client that sends its whole body first.
-      drain: { bytes: Math.max(LINGER_BYTES, config.options.bodyLimit), ms: LINGER_MS },
-      closing: () => closing,
-      answered: (response) => {
-        if (response.writableEnded && !closing) inFlight.delete(response);
-        else watch(response);
-      },
-    },
-  );
+  const pipeline = createPipeline({ ...config, fallbackHost: () => origin.slice('http://'.length) });
+  const { logger } = config;
+  const drain = { bytes: Math.max(LINGER_BYTES, config.options.bodyLimit), ms: LINGER_MS };
+  const send = (exchange: Exchange<State>, answer: Answer, last = false): void => {
+    try {
+      sendAnswer(exchange, answer, drain, closing);
+    } catch (error) {
+      // Node refused the answer (a route's bad header): the bug's 500 instead, if nothing went out yet.
+      logger.error({ err: error, requestId: exchange.id }, 'could not send the answer (a bug)');
+      if (last || exchange.response.headersSent) exchange.response.destroy();
+      else send(exchange, bugAnswer(exchange.id), true);
+    }
+    // Handed to node: ended, or left open (a stream, a hang, a reset) and tallied once closed.
+    if (exchange.response.writableEnded && !closing) inFlight.delete(exchange.response);
+    else watch(exchange.response);
+  };
+  // The level is fixed when the logger is made: an access line nobody reads needs no listener.
+  const logsAccess = logger.isLevelEnabled('info');
   const server = createServer(
     { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 },
     (request, response) => {
       inFlight.add(response);
-      listener(request, response);
+      const id = requestId(request.headers['x-request-id']);
+      const exchange = new Exchange<State>(request, response, id, performance.now());
+      if (logsAccess) response.once('close', () => logAccess(logger, exchange));
+      pipeline(exchange).then(
+        (answer) => send(exchange, answer),
+        (error: unknown) => {
+          logger.error({ err: error, requestId: id }, 'unhandled error outside the error step (a bug)');
+          send(exchange, bugAnswer(id));
+        },
+      );
     },
   );
   server.on('clientError', answerClientError(config.options.corsOrigins));
@@ -91,8 +98,7 @@ export async function listen<State>(
       server.close(() => {
         clearTimeout(force);
         clearInterval(sweep);
-        // Answers of connections destroyed at the end of the grace get their 'close' (and access log line) a
-        // moment after the server's; wait for those briefly, then count whatever is left as cut.
+        // The answers cut at the end of the grace close a moment after the server: wait briefly, count the rest cut.
         const closes = [...inFlight].map((response) => once(response, 'close').catch(() => undefined));
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise((done) => (timer = setTimeout(done, 250)));
@@ -105,56 +111,6 @@ export async function listen<State>(
       server.closeIdleConnections();
     }));
   return { server, origin, close };
-}
-
-/** What the server does with each answer besides sending it. */
-interface Sending {
-  drain: DrainLimit;
-  /** Whether the server is shutting down: answers then say `Connection: close`. */
-  closing: () => boolean;
-  /** Told once an answer was handed to node (ended, or left open: a stream, a hang, a reset). */
-  answered: (response: ServerResponse) => void;
-}
-
-/** Each request as an exchange through the pipeline, its answer sent, and one access line once it closed. */
-function requestListener<State>(
-  logger: Logger,
-  pipeline: (exchange: Exchange<State>) => Promise<Answer>,
-  { drain, closing, answered }: Sending,
-): (request: IncomingMessage, response: ServerResponse) => void {
-  const send = (exchange: Exchange<State>, answer: Answer, last = false): void => {
-    try {
-      sendAnswer(exchange, answer, drain, closing());
-    } catch (error) {
-      // Node refused the answer (a route's bad header): the bug's 500 instead, if nothing went out yet.
-      logger.error({ err: error, requestId: exchange.id }, 'could not send the answer (a bug)');
-      if (last || exchange.response.headersSent) exchange.response.destroy();
-      else send(exchange, bugAnswer(exchange.id), true);
-    }
-    answered(exchange.response);
-  };
-
-  // The level is fixed when the logger is made: an access line nobody reads needs no listener.
-  const logsAccess = logger.isLevelEnabled('info');
-  return function listener(request: IncomingMessage, response: ServerResponse): void {
-    const exchange = new Exchange<State>(
-      request,
-      response,
-      requestId(request.headers['x-request-id']),
-      performance.now(),
-    );
-    if (logsAccess) response.once('close', () => logAccess(logger, exchange));
-    pipeline(exchange).then(
-      (answer) => send(exchange, answer),
-      (error: unknown) => {
-        logger.error(
-          { err: error, requestId: exchange.id },
-          'unhandled error outside the error step (a bug)',
-        );
-        send(exchange, bugAnswer(exchange.id));
-      },
-    );
-  };
 }
 
 /** One access line per request at info: method, path, status (0 when the client went away first), ms. */
@@ -180,12 +136,7 @@ export interface DrainLimit {
   ms: number;
 }
 
-/**
- * Writes an answer, or lets it write itself (`write`: a live stream, a fault). A request body the pipeline
- * did not read (a 404, a 413, a GET with a body, a Prefer answer) is drained only so far: the answer says
- * `Connection: close`, so the client sees the status rather than a reset, and past the limit the connection
- * is cut.
- */
+/** Writes an answer, or lets it write itself (a live stream, a fault); an unread body is drained, then the connection closed. */
 export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit, closing: boolean): void {
   const { request, response } = exchange;
   // A body still arriving that nobody read; a request without one (most GETs) keeps its connection.
@@ -204,10 +155,8 @@ export function sendAnswer(exchange: Exchange, answer: Answer, drain: DrainLimit
 }
 
 /**
- * A lingering close (as nginx's lingering_close): node would close the socket as soon as the answer is
- * written, and the bytes the client still sends would then get a reset, often before it read the answer
- * (EPIPE in Node's fetch). So the socket only half-closes (FIN) and the rest of the body is read and
- * dropped, for at most `drain.bytes` and `drain.ms`, before it is destroyed.
+ * A lingering close (nginx's lingering_close): the socket half-closes and the rest of the body is read and
+ * dropped (at most `drain.bytes`, `drain.ms`), so the client reads the answer instead of a reset (EPIPE).
  */
 function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
   const { request } = exchange;
@@ -217,8 +166,7 @@ function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
     clearTimeout(timer);
     socket.destroy();
   };
-  // The whole body read: close once the answer is flushed (destroy would drop what is still buffered);
-  // the timer still cuts a client that does not read it.
+  // The whole body read: close once the answer is flushed (destroy would drop what is buffered).
   const close = () => {
     if (socket.writableFinished) socket.destroy();
     else socket.once('finish', () => socket.destroy());

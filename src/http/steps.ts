@@ -1,14 +1,14 @@
-import { validateHeaderName, validateHeaderValue, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Logger } from './logger.js';
 import { isJsonObject } from '../contract/json-pointer.js';
-import type { SpecOperation, Violation } from '../contract/validators.js';
+import type { Violation } from '../contract/validators.js';
 import { DEFAULT_LANGUAGE, negotiateLanguage } from '../i18n/language.js';
 import { checkBearer } from './auth.js';
 import type { Next, Step } from './route.js';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors.js';
 import { HttpError, bugAnswer, errorAnswer, errorBody, errorObject } from './http-error.js';
-import { parsePrefer, preferredResponse, type Preference } from './prefer.js';
+import { parsePrefer, preferredResponse } from './prefer.js';
 import type { PrismFallback } from './prism-fallback.js';
 import { publicUrl, stripBasePath, vendorPath } from './public-url.js';
 import { readBody, readJsonBody } from './read-body.js';
@@ -37,10 +37,7 @@ export interface OwnOrigins {
   origins: (request: IncomingMessage) => readonly string[];
 }
 
-/**
- * CORS around everything, errors included: OPTIONS is answered for any path (so the browser goes on to show
- * the real status of the real request), and an allowed Origin is echoed on every answer.
- */
+/** CORS around everything, errors included: OPTIONS answered for any path, an allowed Origin echoed on every answer. */
 export function corsStep(
   router: Router<unknown>,
   basePath: string,
@@ -69,11 +66,7 @@ export function corsStep(
   };
 }
 
-/**
- * The one exit: an HttpError thrown by any later step becomes its answer; anything else is a bug, logged with
- * the request id, and the last-resort 500. Every answer leaving here names the input the mock ignored
- * (`X-Subcat-Ignored`, the lenient step), a 4xx too, so the developer fixes both at once.
- */
+/** The one exit: a thrown HttpError becomes its answer, anything else the bug's 500; every answer names the ignored input. */
 export function errorsStep(logger: Logger): Step {
   return async (exchange, next) => {
     let answer: Answer;
@@ -96,14 +89,12 @@ export function errorsStep(logger: Logger): Step {
   };
 }
 
-export interface RouteConfig {
+interface RouteConfig {
   basePath: string;
   trustProxy: boolean;
-  /** `host:port` for links when the request's Host header is missing or odd. */
   fallbackHost: () => string;
   /** The paths served, for the 404 detail. */
   served: readonly string[];
-  /** Paths answered at the host root as well as under the base path (the vendor's token endpoint). */
   rootPaths?: readonly string[];
 }
 
@@ -140,10 +131,7 @@ export function ownRoutesOnly<State>(step: Step<Exchange<State>>): Step<Exchange
   return (exchange, next) => (exchange.routed?.target.guard === undefined ? next() : step(exchange, next));
 }
 
-/**
- * With auth on, the operations need a bearer token: `check` decides which (the mock's: one it issued, decisions.md,
- * Authentication; by default any) and throws the 401.
- */
+/** With auth on, the operations need a bearer token `check` accepts (decisions.md, Authentication), else its 401. */
 export function authStep(check: (request: IncomingMessage) => void = checkBearer): Step {
   return async (exchange, next) => {
     if (exchange.routed?.target.guard === undefined) check(exchange.request);
@@ -152,10 +140,8 @@ export function authStep(check: (request: IncomingMessage) => void = checkBearer
 }
 
 /**
- * Where the interface is silent the mock follows the vendor (decisions.md, Ignored input): a query parameter
- * the operation does not declare and an `include` member it does not serve are dropped from the URL every
- * later step reads, and every ignored item is named in `X-Subcat-Ignored`. Strict, nothing is dropped: the
- * later steps answer 400 as before.
+ * As the vendor (decisions.md, Ignored input): an undeclared query parameter or unserved `include` member is
+ * dropped from the URL the later steps read and named in `X-Subcat-Ignored`; strict, the later steps answer 400.
  */
 export function lenientStep<State>(strict: boolean): Step<Exchange<State>> {
   return (exchange, next) => {
@@ -198,9 +184,8 @@ function oddQuery(
 }
 
 /**
- * `Prefer: code=...` / `example=...` (as Prism reads them) on an operation of the contract: the spec's
- * example for that response, else an error body for an error status, else Prism's sample of the schema. The
- * handler is never called.
+ * `Prefer: code=...` / `example=...` (as Prism reads them) on an operation of the contract: the spec's example,
+ * else an error body for an error status, else Prism's sample of the schema; the handler is never called.
  */
 export function preferStep<State>(
   document: OpenAPIV3_1.Document,
@@ -211,19 +196,11 @@ export function preferStep<State>(
     const header = exchange.request.headers.prefer;
     const preference = header === undefined ? undefined : parsePrefer(header);
     if (preference === undefined || op === undefined || guard !== undefined) return next();
-    return preferred(exchange, op, preference);
-  };
-
-  async function preferred(
-    exchange: Exchange<State>,
-    op: SpecOperation,
-    preference: Preference,
-  ): Promise<Answer> {
     const chosen = preferredResponse(document, op, preference);
-    if (chosen.example !== undefined) return jsonAnswer(chosen.status, chosen.example.value);
+    if (chosen.example !== undefined) return Promise.resolve(jsonAnswer(chosen.status, chosen.example.value));
     if (chosen.status >= 400) {
       const detail = `Status ${chosen.status} forced by the Prefer header (the spec has no example for it)`;
-      return jsonAnswer(chosen.status, errorBody([errorObject(chosen.status, detail)]));
+      return Promise.resolve(jsonAnswer(chosen.status, errorBody([errorObject(chosen.status, detail)])));
     }
     const { request, url, local } = exchange;
     const input = {
@@ -233,16 +210,15 @@ export function preferStep<State>(
       headers: request.headers,
       body: undefined,
     };
-    const result = await prism.answer(op, input, { code: chosen.status });
-    return jsonAnswer(result.status, result.body, result.headers);
-  }
+    return prism
+      .answer(op, input, { code: chosen.status })
+      .then((result) => jsonAnswer(result.status, result.body, result.headers));
+  };
 }
 
 /**
- * The one response cache, around validation and the handler of a route with `cacheVersion`: a GET or HEAD
- * without Prefer, keyed on what its answer can depend on (the session, the public URL, Accept-Language and
- * the header parameters the spec declares) and valid for the session's store version. Only a 200 is kept,
- * so a hit implies the same request was valid: it skips validation too.
+ * The one response cache, for a GET or HEAD without Prefer of a route with `cacheVersion`: keyed on the session,
+ * the public URL, the language and declared header parameters; only a 200 is kept, so a hit skips validation too.
  */
 export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
   return async (exchange, next) => {
@@ -263,8 +239,7 @@ export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
     const hit = cache.get(key, version);
     if (hit !== undefined) return hit;
     const answer = await next();
-    if (answer.status !== 200 || answer.body === undefined || answer.write !== undefined || !sendable(answer))
-      return answer;
+    if (answer.status !== 200 || answer.body === undefined || answer.write !== undefined) return answer;
     const body = Buffer.from(answer.body); // the final bytes, sent now and kept
     cache.set(key, version, { status: 200, headers: answer.headers, body });
     return { ...answer, body };
@@ -273,28 +248,13 @@ export function cacheStep<State>(cache: ResponseCache): Step<Exchange<State>> {
 
 const LANGUAGE_HEADERS = ['accept-language', MOLTIN_LANGUAGE];
 
-/** Whether node will write these headers: an answer it refuses (a route's bug) must never be kept and replayed. */
-function sendable(answer: Answer): boolean {
-  try {
-    for (const [name, value] of Object.entries(answer.headers)) {
-      validateHeaderName(name);
-      validateHeaderValue(name, String(value));
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** The body limit of the mock's own routes (spec/admin.openapi.yaml, TooLarge), whatever --body-limit says. */
 export const OWN_BODY_LIMIT = 64 * 1024;
 
 /**
- * Parameters and body against the operation's schemas, in the contract or the admin API (one 400 listing
- * every violation), plus the route's conflicts (409 when every violation is one). The body is read here,
- * once: a route with an operation that takes JSON reads it on POST/PUT/PATCH; an operation only the spec
- * describes reads JSON when it declares some, else text for Prism.
+ * Parameters and body against the operation's schemas (one 400 listing every violation) and the route's
+ * conflicts (409 when every violation is one); the body is read here, once (text for an operation Prism answers).
  */
 export function validateStep<State>(bodyLimit: number, strict = true): Step<Exchange<State>> {
   return async (exchange, next) => {
@@ -331,10 +291,7 @@ export function validateStep<State>(bodyLimit: number, strict = true): Step<Exch
   };
 }
 
-/**
- * The violations left once unknown members directly in the object at `open` are ignored: each is deleted from
- * the body (the store never sees it) and named on the exchange.
- */
+/** The violations left once unknown members directly in the object at `open` are deleted from the body and named. */
 function ignoreMembers(exchange: Exchange, open: string, violations: readonly Violation[] = []): Violation[] {
   const holder = pointerObject(exchange.body, open);
   return violations.filter((violation) => {

@@ -5,28 +5,16 @@ import type { QueryProblem } from '../../query/query-problem.js';
 import { singleParameter } from '../../query/single-parameter.js';
 import { HttpError } from '../http-error.js';
 
-/** The vocabulary one list operation accepts: its filter grammar and its include members. */
-export interface CollectionVocabulary<Include extends string> {
-  filters: FilterGrammar;
-  includes: readonly Include[];
-}
-
-export interface CollectionQuery<Include extends string> {
-  filter: FilterExpression[];
-  page: Page;
-  include: ReadonlySet<Include>;
-}
-
 /**
- * `filter`, `page[...]` and `include` of a list operation; every problem of every parameter is reported in
- * one 400, each with `source.parameter`.
+ * `filter`, `page[...]` and `include` of a list operation, read with its vocabulary (filter grammar, include
+ * members); every problem of every parameter in one 400, each with `source.parameter`.
  * @example readCollectionQuery(new URLSearchParams('filter=eq(email,a@b.co)'), 25, subscriptionsVocabulary)
  */
 export function readCollectionQuery<Include extends string>(
   query: URLSearchParams,
   pageLength: number,
-  vocabulary: CollectionVocabulary<Include>,
-): CollectionQuery<Include> {
+  vocabulary: { filters: FilterGrammar; includes: readonly Include[] },
+): { filter: FilterExpression[]; page: Page; include: ReadonlySet<Include> } {
   const problems: QueryProblem[] = [];
   let filter: FilterExpression[] = [];
   const rawFilter = singleParameter(query, 'filter');

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { specPath } from './spec-document.js';
-import { cachedDocument, readSpecDocument, sourceHash, writeSpecCache } from './spec-cache.js';
+import { cachedDocument, readSpecSource, sourceHash, specPath, writeSpecCache } from './spec-document.js';
+
+const readSpecDocument = (yamlPath: string, cachePath: string) =>
+  readSpecSource(yamlPath, cachePath).document;
 
 const YAML = 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n';
 const DOCUMENT = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} };
