@@ -5,8 +5,8 @@ import type { operations } from './admin-types.gen.js';
 import type { ControlPlane } from './control-plane.js';
 import type { FaultRuleInput } from './faults.js';
 import { eventStream } from './event-stream.js';
-import type { JournalFilter } from './journal.js';
-import { sinceMeansSomething } from './journal-query.js';
+import { sinceMeansSomething, type JournalFilter } from './journal.js';
+
 import { placeholderDocument } from './placeholder-document.js';
 import { placeholderImage } from './placeholder-image.js';
 
