@@ -248,7 +248,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     requests: main.requests,
     clearRequests: main.clearRequests,
     fault: (rule) => {
-      const added = plane.addFault(rule);
+      const added = plane.faults.add(rule);
       return { ...added, remove: () => void plane.faults.remove(added.id) };
     },
     clearFaults: () => plane.faults.clear(),

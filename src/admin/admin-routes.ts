@@ -72,12 +72,11 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
   const none: HandlerResult = { status: 204 };
   return [
     route('GET', '/info', 'getInfo', ({ session }) => {
-      const found = plane.existing(session);
       return json({
         ...config.info(),
         delay: plane.delay,
         faults: plane.faults.size,
-        session: found === undefined ? plane.unmade(session) : plane.summary(found),
+        session: plane.summary(session),
         sessions: { count: plane.sessions.size, max: plane.sessions.max },
       });
     }),
@@ -104,7 +103,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
     }),
     route('GET', '/requests/stream', 'streamRequests', ({ session }) => eventStream(plane, session), 'query'),
     route('GET', '/faults', 'listFaults', () => json(plane.faults.list())),
-    route('POST', '/faults', 'addFault', ({ body }) => json(plane.addFault(faultRule(body)), 201)),
+    route('POST', '/faults', 'addFault', ({ body }) => json(plane.faults.add(faultRule(body)), 201)),
     route('DELETE', '/faults', 'clearFaults', () => {
       plane.faults.clear();
       return none;
@@ -124,7 +123,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       return json({ delay });
     }),
     route('GET', '/sessions', 'listSessions', () =>
-      json(plane.sessions.list().map((session) => plane.summary(session))),
+      json(plane.sessions.list().map(({ name }) => plane.summary(name))),
     ),
     route('DELETE', '/sessions/{name}', 'deleteSession', ({ params }) => {
       plane.dropSession(params.name ?? '');
@@ -187,7 +186,10 @@ function journalFilter<State>(
     if (value !== null) filter[key] = value;
   }
   const { since } = filter;
-  if (since !== undefined && !sinceMeansSomething(since, () => plane.keepsRequest(since, session)))
+  if (
+    since !== undefined &&
+    !sinceMeansSomething(since, () => plane.existing(session)?.journal.keeps(since) === true)
+  )
     throw HttpError.of(
       400,
       `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; ${quoteInput(since)} is neither`,

@@ -1,16 +1,15 @@
 import type { Exchange, OwnPaths, Step } from '../http/route.js';
 import { HttpError } from '../http/http-error.js';
 import type { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
-import {
-  SubscriptionStore,
-  type SubscriptionStoreOptions,
-  type SubscriptionWrite,
-} from '../store/subscriptions/subscription-store.js';
-import { FaultRules, faultStep, type Delay, type FaultRuleInput, type FaultRuleView } from './faults.js';
+import { SubscriptionStore, type SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
+import type { components } from './admin-types.gen.js';
+import { FaultRules, faultStep, type Delay } from './faults.js';
 import { JournalFeed, type JournalEntry, type JournalFilter } from './journal.js';
 import { seededDraws } from './seeded-draws.js';
-import { SNAPSHOT_BOUNDS, snapshotBytes, snapshotRefusal } from './snapshot-bounds.js';
-import { journalStep, Sessions, sessionStep, type Session } from './sessions.js';
+import { journalStep, Sessions, sessionStep, type KeptSnapshot, type Session } from './sessions.js';
+
+export type SnapshotSummary = components['schemas']['Snapshot'];
+export type SessionSummary = Required<components['schemas']['SessionSummary']>;
 
 /** Something that keeps the control plane's changes across restarts (state-file.ts). */
 export interface ChangeLog {
@@ -37,23 +36,46 @@ export interface ControlPlaneOptions<State> {
   now?: () => number;
 }
 
-export interface SnapshotSummary {
-  name: string;
-  taken_at: string;
-  subscriptions: number;
+/** What snapshots may hold (issue 28), per session and overall; bytes as snapshotBytes estimates them. */
+export const SNAPSHOT_BOUNDS = {
+  perSession: 64,
+  overall: 256,
+  sessionBytes: 256 * 1024 * 1024,
+  // A copy holds some 80 bytes a change, not 128: 384 MiB counted is about 240 MB of RSS (flood-snapshots).
+  overallBytes: 384 * 1024 * 1024,
+};
+export type SnapshotBounds = typeof SNAPSHOT_BOUNDS;
+
+/** The estimated bytes of a snapshot of a store with `changes` created or replaced records (copied references). */
+export function snapshotBytes(changes: number): number {
+  return 1024 + changes * 128;
 }
 
-export interface SessionSummary {
-  name: string;
-  subscriptions: number;
-  snapshots: number;
-  last_used_at: string;
+const MIB = 1024 * 1024;
+
+/** Why one more snapshot of `bytes` does not fit beside those kept, naming the limit and how to free room. */
+export function snapshotRefusal(
+  bytes: number,
+  session: { count: number; bytes: number },
+  all: { count: number; bytes: number },
+  bounds: SnapshotBounds = SNAPSHOT_BOUNDS,
+): string | undefined {
+  const free = 'delete one first (DELETE /__subcat/snapshots/{name})';
+  const freeAny = `${free.slice(0, -1)}, in any session, or drop a session)`;
+  if (session.count >= bounds.perSession)
+    return `this session keeps ${bounds.perSession} snapshots, the most a session keeps; ${free}`;
+  if (all.count >= bounds.overall)
+    return `the mock keeps ${bounds.overall} snapshots, the most it keeps over all sessions; ${freeAny}`;
+  if (session.bytes + bytes > bounds.sessionBytes)
+    return `this snapshot (about ${Math.ceil(bytes / MIB)} MiB) would take this session's snapshots past ${bounds.sessionBytes / MIB} MiB; ${free} or reset before taking it`;
+  if (all.bytes + bytes > bounds.overallBytes)
+    return `this snapshot (about ${Math.ceil(bytes / MIB)} MiB) would take all snapshots past ${bounds.overallBytes / MIB} MiB; ${freeAny}`;
+  return undefined;
 }
 
 /**
  * The mock's control plane: sessions (each its own store over the shared seed, its snapshots and journal),
- * fault rules and latency. The admin API (admin-routes.ts) and the library handle of startMock() both act
- * through it; its steps go into the request pipeline.
+ * fault rules and latency, acted on by the admin routes and by startMock()'s handle.
  * @example const plane = new ControlPlane({ seeded, stateOf, maxSubscriptions: 200_000, maxSessions: 256, journalSize: 1000, delay: null, seed: 1 });
  */
 export class ControlPlane<State> {
@@ -63,28 +85,29 @@ export class ControlPlane<State> {
   private readonly draw: () => number;
   private log: ChangeLog | undefined;
   private readonly now: () => number;
+  /** Creates past it are refused in every session: the limit counts the seeded records once. */
+  private readonly createdLimit: number;
 
   constructor(private readonly options: ControlPlaneOptions<State>) {
     this.now = options.now ?? Date.now;
     this.draw = seededDraws(options.seed);
     this.faults = new FaultRules(this.now);
     this.faults.delay = options.delay;
-    const seededCount = options.seeded.records.length;
+    this.createdLimit = Math.max(0, options.maxSubscriptions - options.seeded.records.length);
     this.sessions = new Sessions<State>({
+      ...options,
       max: options.maxSessions,
-      journalSize: options.journalSize,
-      journalBytes: options.journalBytes,
       now: this.now,
-      newStore: (name) => this.newStore(name),
-      stateOf: options.stateOf,
+      newStore: (name) =>
+        new SubscriptionStore(options.seeded, {
+          sharedLimit: () =>
+            this.createdTotal() >= this.createdLimit ? options.maxSubscriptions : undefined,
+          onWrite: (write) => this.log?.write(name, write),
+        }),
       onDrop: (name) => this.log?.event(name, { op: 'drop' }),
       feed: this.feed,
     });
-    // The shared limit counts the seeded records once: creates past it are refused in every session.
-    this.createdLimit = Math.max(0, options.maxSubscriptions - seededCount);
   }
-
-  private readonly createdLimit: number;
 
   /** Keeps every later change in `log` (a state file); replayed changes are applied before this is set. */
   keepChangesIn(log: ChangeLog): void {
@@ -92,10 +115,7 @@ export class ControlPlane<State> {
   }
 
   /** The steps of the pipeline: `outer` around everything (the journal), `session` around the operations. */
-  steps(own: OwnPaths): {
-    outer: Step<Exchange<State>>[];
-    session: Step<Exchange<State>>[];
-  } {
+  steps(own: OwnPaths): { outer: Step<Exchange<State>>[]; session: Step<Exchange<State>>[] } {
     return {
       outer: [journalStep(own, this.sessions)],
       session: [sessionStep(this.sessions), faultStep(this.faults, this.draw)],
@@ -123,41 +143,35 @@ export class ControlPlane<State> {
   /** Back to the seed; the session's journal is cleared too unless `keepRequests` (its snapshots are kept). */
   reset(name: string, options: { keepRequests?: boolean } = {}): SessionSummary {
     const session = this.existing(name);
-    if (session === undefined) return this.unmade(name);
+    if (session === undefined) return this.summary(name);
     this.log?.event(name, { op: 'reset' });
     session.store.reset();
     if (options.keepRequests !== true) session.journal.clear();
-    return this.summary(session);
+    return this.summary(name);
   }
 
-  /** What a session that is not made yet would hold: the seed, no snapshot. */
-  unmade(name: string): SessionSummary {
-    return {
-      name,
-      subscriptions: this.options.seeded.records.length,
-      snapshots: 0,
-      last_used_at: new Date(this.now()).toISOString(),
-    };
-  }
-
-  /** `bounds`: a state file's replay keeps what was answered 201 before the count caps (state-file.ts). */
-  snapshot(snapshotName: string, name: string, bounds = SNAPSHOT_BOUNDS): SnapshotSummary {
+  /** `countCaps` false: a state file's replay keeps what was answered 201 before the counts were capped. */
+  snapshot(snapshotName: string, name: string, countCaps = true): SnapshotSummary {
     const session = this.session(name);
     if (session.snapshots.has(snapshotName))
       throw HttpError.of(
         409,
         `snapshot '${snapshotName}' exists already; delete it first (DELETE /__subcat/snapshots/${snapshotName}) or choose another name`,
-        {
-          pointer: '/name',
-        },
+        { pointer: '/name' },
       );
     const snapshot = session.store.snapshot();
-    const refusal = snapshotRefusal(
-      snapshotBytes(snapshot.changed),
-      keptSnapshots([session]),
-      keptSnapshots(this.sessions.list()),
-      bounds,
-    );
+    const bounds = countCaps
+      ? SNAPSHOT_BOUNDS
+      : { ...SNAPSHOT_BOUNDS, perSession: Infinity, overall: Infinity };
+    const held = (sessions: readonly Session<State>[]) => {
+      const all = sessions.flatMap((each) => [...each.snapshots.values()]);
+      return {
+        count: all.length,
+        bytes: all.reduce((sum, each) => sum + snapshotBytes(each.snapshot.changed), 0),
+      };
+    };
+    const bytes = snapshotBytes(snapshot.changed);
+    const refusal = snapshotRefusal(bytes, held([session]), held(this.sessions.list()), bounds);
     if (refusal !== undefined) throw HttpError.of(409, refusal, { pointer: '/name' });
     this.log?.event(name, { op: 'snapshot', name: snapshotName });
     const kept = { name: snapshotName, takenAt: this.now(), snapshot };
@@ -166,18 +180,14 @@ export class ControlPlane<State> {
   }
 
   restore(snapshotName: string, name: string): SessionSummary {
-    const session = this.existing(name);
-    const kept = session?.snapshots.get(snapshotName);
-    if (session === undefined || kept === undefined) throw this.noSnapshot(name, session, snapshotName);
+    const { session, kept } = this.snapshotOf(snapshotName, name);
     this.log?.event(name, { op: 'restore', name: snapshotName });
     session.store.restore(kept.snapshot);
-    return this.summary(session);
+    return this.summary(name);
   }
 
   forgetSnapshot(snapshotName: string, name: string): void {
-    const session = this.existing(name);
-    if (session === undefined || !session.snapshots.has(snapshotName))
-      throw this.noSnapshot(name, session, snapshotName);
+    const { session } = this.snapshotOf(snapshotName, name);
     this.log?.event(name, { op: 'forget', name: snapshotName });
     session.snapshots.delete(snapshotName);
   }
@@ -190,72 +200,41 @@ export class ControlPlane<State> {
     return this.existing(name)?.journal.entries(filter) ?? [];
   }
 
-  /** Whether the session's journal still keeps the request with this id. */
-  keepsRequest(id: string, name: string): boolean {
-    return this.existing(name)?.journal.keeps(id) ?? false;
-  }
-
   clearRequests(name: string): void {
     this.existing(name)?.journal.clear();
-  }
-
-  addFault(rule: FaultRuleInput): FaultRuleView {
-    return this.faults.add(rule);
   }
 
   dropSession(name: string): void {
     if (!this.sessions.drop(name)) throw HttpError.of(404, `no session '${name}'`, { parameter: 'name' });
   }
 
-  summary(session: Session<State>): SessionSummary {
+  /** What a session holds; one not made yet would hold the seed and no snapshot. */
+  summary(name: string): SessionSummary {
+    const session = this.existing(name);
     return {
-      name: session.name,
-      subscriptions: session.store.size,
-      snapshots: session.snapshots.size,
-      last_used_at: new Date(session.lastUsed).toISOString(),
+      name,
+      subscriptions: session?.store.size ?? this.options.seeded.records.length,
+      snapshots: session?.snapshots.size ?? 0,
+      last_used_at: new Date(session?.lastUsed ?? this.now()).toISOString(),
     };
-  }
-
-  private newStore(name: string): SubscriptionStore {
-    const options: SubscriptionStoreOptions = {
-      sharedLimit: () =>
-        this.createdTotal() >= this.createdLimit ? this.options.maxSubscriptions : undefined,
-      onWrite: (write) => this.log?.write(name, write),
-    };
-    return new SubscriptionStore(this.options.seeded, options);
   }
 
   private createdTotal(): number {
-    let total = 0;
-    for (const session of this.sessions.list()) total += session.store.created;
-    return total;
+    return this.sessions.list().reduce((total, session) => total + session.store.created, 0);
   }
 
-  private noSnapshot(name: string, session: Session<State> | undefined, snapshotName: string): HttpError {
+  private snapshotOf(snapshotName: string, name: string): { session: Session<State>; kept: KeptSnapshot } {
+    const session = this.existing(name);
+    const kept = session?.snapshots.get(snapshotName);
+    if (session !== undefined && kept !== undefined) return { session, kept };
     const names = [...(session?.snapshots.keys() ?? [])];
     const known = names.length === 0 ? 'it has none' : `it has ${names.join(', ')}`;
     const whose = name === '' ? 'the default session' : `session '${name}'`;
-    return HttpError.of(404, `no snapshot '${snapshotName}' in ${whose}; ${known}`, { parameter: 'name' });
+    throw HttpError.of(404, `no snapshot '${snapshotName}' in ${whose}; ${known}`, { parameter: 'name' });
   }
 }
 
-/** How many snapshots these sessions keep, and their estimated bytes. */
-function keptSnapshots(sessions: readonly Session<unknown>[]): { count: number; bytes: number } {
-  let count = 0;
-  let bytes = 0;
-  for (const session of sessions)
-    for (const kept of session.snapshots.values()) {
-      count += 1;
-      bytes += snapshotBytes(kept.snapshot.changed);
-    }
-  return { count, bytes };
-}
-
-function snapshotSummary(kept: {
-  name: string;
-  takenAt: number;
-  snapshot: { size: number };
-}): SnapshotSummary {
+function snapshotSummary(kept: KeptSnapshot): SnapshotSummary {
   return {
     name: kept.name,
     taken_at: new Date(kept.takenAt).toISOString(),

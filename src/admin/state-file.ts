@@ -11,7 +11,7 @@ import {
 import { isJsonObject } from '../contract/json-pointer.js';
 import type { SubscriptionRecord } from '../store/subscriptions/records.js';
 import type { SubscriptionStore, SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
-import type { ChangeLog, ControlPlane } from './control-plane.js';
+import { SNAPSHOT_BOUNDS, type ChangeLog, type ControlPlane } from './control-plane.js';
 import { lockStateFile } from './state-file-lock.js';
 import {
   readStateLine,
@@ -21,7 +21,6 @@ import {
   type StoredSubscription,
 } from './state-file-lines.js';
 import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from './state-file-place.js';
-import { SNAPSHOT_BOUNDS, type SnapshotBounds } from './snapshot-bounds.js';
 
 /** The format this version writes; a file of another is refused, never guessed at. */
 const FORMAT = 1;
@@ -198,7 +197,7 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
     } else if (!('name' in line)) {
       if (line.event === 'reset') plane.session(session).store.reset();
       else plane.sessions.drop(session);
-    } else if (line.event === 'snapshot') plane.snapshot(line.name, session, REPLAY_BOUNDS);
+    } else if (line.event === 'snapshot') plane.snapshot(line.name, session, false);
     else if (line.event === 'restore') plane.restore(line.name, session);
     else plane.forgetSnapshot(line.name, session);
   } catch (error) {
@@ -206,17 +205,6 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
   }
   return undefined;
 }
-
-/**
- * A file written before snapshots were counted may hold more than a session or the mock keeps now: each was
- * answered 201, so all are replayed and reported (snapshotsOverCaps); the byte caps still hold, so a small file
- * cannot make gigabytes of copies.
- */
-const REPLAY_BOUNDS: SnapshotBounds = {
-  ...SNAPSHOT_BOUNDS,
-  perSession: Number.POSITIVE_INFINITY,
-  overall: Number.POSITIVE_INFINITY,
-};
 
 /** One line for each count cap the replayed snapshots pass: how many, the cap, and what a new one gets. */
 function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {

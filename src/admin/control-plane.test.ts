@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotBytes, snapshotRefusal, type SnapshotBounds } from './snapshot-bounds.js';
+import { snapshotBytes, snapshotRefusal, type SnapshotBounds } from './control-plane.js';
 
 const BOUNDS: SnapshotBounds = { perSession: 2, overall: 3, sessionBytes: 10_000, overallBytes: 20_000 };
 
