@@ -25,17 +25,15 @@ export interface Session<State> {
 }
 
 export interface SessionsOptions<State> {
-  /** A new store from the seed for the named session (cheap: the seeded records are shared). */
   newStore: (name: string) => SubscriptionStore;
-  /** The operations' state around a session's store. */
   stateOf: (store: SubscriptionStore) => State;
   /** Sessions kept besides the default one; the least recently used goes first past it. */
   max: number;
-  /** Requests each session's journal keeps; 0 for none (a journal that keeps nothing). */
+  /** Requests each session's journal keeps; 0 for none. */
   journalSize: number;
   /** Told of every journal entry of every session (the live stream). */
   feed?: JournalFeed;
-  /** The bytes all the journals keep together, oldest records dropped first past it. */
+  /** The bytes all the journals keep together. */
   journalBytes?: number;
   now?: () => number;
   /** Told of every named session dropped, for room or on request (a state file keeps that). */
@@ -73,23 +71,17 @@ export class Sessions<State> {
     const found = this.byName.get(name);
     if (found !== undefined) {
       found.lastUsed = this.now();
-      // The default session is never dropped: it keeps its place (and every request spares the reinsert).
-      if (name === '') return { session: found, dropped: undefined };
-      // Re-inserted: the Map's order is the order of use, least recent first.
-      this.byName.delete(name);
-      this.byName.set(name, found);
+      // Re-inserted, so the Map's order is the order of use; the default session is never dropped.
+      if (name !== '') {
+        this.byName.delete(name);
+        this.byName.set(name, found);
+      }
       return { session: found, dropped: undefined };
     }
-    let dropped: string | undefined;
-    if (this.byName.size - 1 >= this.options.max) {
-      for (const candidate of this.byName.keys()) {
-        if (candidate === '') continue;
-        this.drop(candidate);
-        dropped = candidate;
-        break;
-      }
-    }
-    return { session: this.create(name), dropped };
+    const dropped =
+      this.byName.size > this.options.max ? this.list().findLast(({ name }) => name !== '') : undefined;
+    if (dropped !== undefined) this.drop(dropped.name);
+    return { session: this.create(name), dropped: dropped?.name };
   }
 
   /** The session of that name if it exists (no use recorded, none made). */
@@ -107,10 +99,7 @@ export class Sessions<State> {
     return true;
   }
 
-  /**
-   * The session whose journal keeps a request, and that journal: a request that never reached its session
-   * (a 404, a 401...) makes none, and goes to the default session's; a preflight (OPTIONS) makes the one it names.
-   */
+  /** The session whose journal keeps a request: the default one for a request that made none (a 404, a 401...). */
   journalOf(exchange: Exchange<State>): { name: string; journal: RequestJournal } {
     let name = exchange.session?.name;
     try {
@@ -130,10 +119,9 @@ export class Sessions<State> {
 
   private create(name: string): Session<State> {
     const store = this.options.newStore(name);
-    this.serial += 1;
     const session: Session<State> = {
       name,
-      key: `${this.serial}:${name}`,
+      key: `${(this.serial += 1)}:${name}`,
       store,
       state: this.options.stateOf(store),
       snapshots: new Map(),
@@ -186,19 +174,11 @@ export function sessionNameOf(request: IncomingMessage, query?: string | null): 
   );
 }
 
+/** The session cookie's value, percent-decoded; a broken escape is a 400 naming the cookie. */
 function cookie(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return decoded(part.slice(at + 1).trim());
-  }
-  return undefined;
-}
-
-/** A cookie value as sent: percent-decoded when it can be; a broken escape is a 400 naming the cookie. */
-function decoded(value: string): string {
+  const value = header?.match(/(?:^|;)\s*subcat-session\s*=([^;]*)/)?.[1];
   try {
-    return decodeURIComponent(value);
+    return value === undefined ? undefined : decodeURIComponent(value.trim());
   } catch {
     throw HttpError.of(400, `the ${SESSION_COOKIE} cookie is not valid percent-encoding`, {
       header: 'Cookie',
@@ -207,10 +187,8 @@ function decoded(value: string): string {
 }
 
 /**
- * Resolves the session once, into `exchange.session`. The operations use it (made from the seed on first
- * use) and say it back in `x-subcat-session` (and which session made room). The mock's own routes never make
- * one: they name it by `?session=` first (the inspector picks a session so while the page carries the app's
- * cookie), the live stream by `?session=` alone, files by none.
+ * Resolves the session once, into `exchange.session`: the operations make it on first use and name it back
+ * (and the session that made room); the mock's own routes never make one (the live stream reads `?session=` alone).
  */
 export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<State>> {
   return (exchange, next) => {
@@ -234,10 +212,7 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
   };
 }
 
-/**
- * Records every request but the mock's own paths (`own`, base path included) in its session's journal
- * (`journalOf`) once it is answered.
- */
+/** Records every request but the mock's own paths (`own`, base path included) in its session's journal. */
 export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): Step<Exchange<State>> {
   return async (exchange, next) => {
     if (isOwnPath(own, exchange.sentPath)) return await next();
