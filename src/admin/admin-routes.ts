@@ -13,13 +13,11 @@ import { placeholderImage } from './placeholder-image.js';
 /** Everything under `/__subcat/` is the mock's own; so is `/` (the inspector). */
 export const ADMIN_PREFIX = '/__subcat';
 
+/** `info`: what GET /__subcat/info says besides the session; `assets`: files by path below /__subcat/ ('' the page). */
 export interface AdminRoutesConfig<State> {
   plane: ControlPlane<State>;
-  /** What GET /__subcat/info says besides the session (seed, sizes, ids, examples...). */
   info: () => Record<string, unknown>;
-  /** Files served under /__subcat/ by path ('' is the inspector page). */
   assets: ReadonlyMap<string, { type: string; body: Buffer }>;
-  /** The documents served as they are: the contract (YAML) and this API's (JSON). */
   documents: { contractYaml: string; adminJson: string };
   /** The 404 of a path nothing is served at, for JSON clients asking for `/`. */
   notFound: (path: string) => HttpError;
@@ -35,18 +33,13 @@ type BodyOf<Id extends keyof operations> = operations[Id] extends {
 type AdminHandler<Body> = (context: Omit<HandlerContext<unknown>, 'body'> & { body: Body }) => HandlerResult;
 
 /**
- * The admin API (spec/admin.openapi.yaml) and the inspector's files, as routes of the one pipeline: the
- * access step checks their `guard`, the validate step checks them against the admin document, and each
- * handler is handed the body of its operation's type.
+ * The admin API (spec/admin.openapi.yaml) and the inspector's files as routes of the one pipeline, each handler
+ * handed the body of its operation's generated type.
  * @example createPipeline({ ..., own: { routes: adminRoutes({ plane, info, assets, documents, notFound }), validators, access } })
  */
 export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<State>[] {
   const { plane } = config;
-  /**
-   * `guard`: `token` for everything that reads or changes state; `query` where a browser cannot send a header
-   * (the event stream: `?token=`); `open` for files without state (the page, its scripts, the documents,
-   * placeholder images), so the page and product images load beyond loopback too.
-   */
+  // `guard`: `token` for state, `query` where a browser sends no header (the live stream), `open` for files.
   const route = <Id extends keyof operations>(
     method: HttpMethod,
     path: string,

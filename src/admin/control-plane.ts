@@ -20,18 +20,15 @@ export interface ChangeLog {
   ): void;
 }
 
+/** `maxSubscriptions`: the seeded ones once, plus every session's created ones; `seed`: the ranged delays' draws. */
 export interface ControlPlaneOptions<State> {
   seeded: SeededSubscriptions;
-  /** The operations' state around one session's store. */
   stateOf: (store: SubscriptionStore) => State;
-  /** The most subscriptions the mock holds: the seeded ones once, plus every session's created ones. */
   maxSubscriptions: number;
   maxSessions: number;
   journalSize: number;
-  /** The bytes all the journals keep together. */
   journalBytes?: number;
   delay: Delay;
-  /** Seeds the draws of ranged delays. */
   seed: number;
   now?: () => number;
 }

@@ -26,19 +26,10 @@ import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from '.
 const FORMAT = 1;
 
 /** What a state file belongs to: a file made for other seeded data would replay onto the wrong records. */
-export interface StateFileIdentity {
-  seed: number;
-  subscriptions: number;
-  products: number;
-}
+export type StateFileIdentity = { seed: number; subscriptions: number; products: number };
 
-/** How a state file is read: the API's rules for its lines, and whether a bad line ends the file or the start. */
-export interface StateFileOptions {
-  rules: LineRules;
-  /** Keep the lines before the first bad one and drop the rest (--state-file-repair), saying so with `warn`. */
-  repair?: boolean;
-  warn?: (text: string) => void;
-}
+/** `repair` (--state-file-repair): keep the lines before the first bad one and drop the rest, saying so with `warn`. */
+export type StateFileOptions = { rules: LineRules; repair?: boolean; warn?: (text: string) => void };
 
 /** A state file that cannot be used: the start stops with this message, never a silent reset. */
 export class StateFileError extends Error {
@@ -50,10 +41,9 @@ export class StateFileError extends Error {
 }
 
 /**
- * Keeps every change of every session in an append-only file of JSON lines: each write reaches the file
- * (one write(2) of a whole line) before the store makes it, so a 2xx means it is kept. At start the file is
- * locked (one mock per file), every line is checked with the API's rules and replayed, then the file is
- * rewritten compacted (a temporary file synced and renamed over it, so a crash keeps the old or the new).
+ * Keeps every change in an append-only file of JSON lines, each written (one write(2)) before the store makes
+ * it, so a 2xx is kept; at start the file is locked, every line checked with the API's rules and replayed, and
+ * the file rewritten compacted.
  * @example const file = openStateFile(path, identity, plane, { rules }); plane.keepChangesIn(file);
  */
 export function openStateFile<State>(

@@ -2,15 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
-/** One file the inspector serves below `{basePath}/__subcat/`. */
-export interface InspectorAsset {
-  type: string;
-  body: Buffer;
-}
+export type InspectorAsset = { type: string; body: Buffer };
 
-/** Where the page's files live: plain files beside this module in src/, found from src/ and from dist/src/. */
+/** Plain files beside this module in src/, found from src/ and from dist/src/. */
 const FOLDER = join('src', 'inspector');
-/** The stylesheets, inlined in this order where the page says `<!-- stylesheets -->`. */
+/** Inlined in this order where the page says `<!-- stylesheets -->`. */
 const STYLESHEETS = ['inspector.css', 'panels.css'];
 const STYLE_MARK = '<!-- stylesheets -->';
 /** The page's list of modules to preload, filled here: `[]` in the file. */
@@ -30,8 +26,7 @@ function scripts(folder: string): [string, InspectorAsset][] {
 }
 
 /**
- * The inspector's files by request path below `/__subcat/` (`''` is the page, its stylesheets inlined so
- * it paints at once); read from disk on the first call only.
+ * The inspector's files by path below `/__subcat/` (`''` the page, its stylesheets inlined), read once.
  * @example const page = inspectorAssets().get(''); // { type: 'text/html; charset=utf-8', body }
  */
 export function inspectorAssets(): ReadonlyMap<string, InspectorAsset> {
