@@ -13,11 +13,7 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 }
 
-/**
- * Who may use the admin API: with a token, only requests sending it (header or bearer); without one, anyone
- * on loopback and nobody beyond it; else a 403 saying what to do.
- * @example adminAccess('0.0.0.0', 's3cret')(request) // throws a 403 without the token
- */
+/** Who may use the admin API: with a token, whoever sends it; without, anyone on loopback, nobody beyond (a 403 saying why). */
 export function adminAccess(
   host: string,
   token: string | undefined,

@@ -32,11 +32,7 @@ type BodyOf<Id extends keyof operations> = operations[Id] extends {
 
 type AdminHandler<Body> = (context: Omit<HandlerContext<unknown>, 'body'> & { body: Body }) => HandlerResult;
 
-/**
- * The admin API (spec/admin.openapi.yaml) and the inspector's files as routes of the one pipeline, each handler
- * handed the body of its operation's generated type.
- * @example createPipeline({ ..., own: { routes: adminRoutes({ plane, info, assets, documents, notFound }), validators, access } })
- */
+/** The admin API (spec/admin.openapi.yaml) and the inspector's files as routes, each handed its operation's typed body. */
 export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<State>[] {
   const { plane } = config;
   // `guard`: `token` for state, `query` where a browser sends no header (the live stream), `open` for files.

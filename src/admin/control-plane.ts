@@ -70,11 +70,7 @@ export function snapshotRefusal(
   return undefined;
 }
 
-/**
- * The mock's control plane: sessions (each its own store over the shared seed, its snapshots and journal),
- * fault rules and latency, acted on by the admin routes and by startMock()'s handle.
- * @example const plane = new ControlPlane({ seeded, stateOf, maxSubscriptions: 200_000, maxSessions: 256, journalSize: 1000, delay: null, seed: 1 });
- */
+/** The mock's control plane: sessions (store, snapshots, journal), fault rules and latency, for the admin routes and startMock(). */
 export class ControlPlane<State> {
   readonly sessions: Sessions<State>;
   readonly faults: FaultRules;

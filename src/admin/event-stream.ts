@@ -15,12 +15,7 @@ export interface EventSink {
   destroy(): unknown;
 }
 
-/**
- * Writes a turn's events to `sink` together, corked; under backpressure holds them, and cuts the sink past
- * `limit` bytes held (`send` then answers false). Measured by `npm run bench` (flood-stream): one system call a
- * stream a turn, and no chunk queued in Node, whose cut costs an error object each.
- * @example const send = eventWriter(response, STREAM_BUFFER_BYTES); if (!send(event)) unsubscribe();
- */
+/** Writes each turn's events corked, holds them under backpressure and cuts past `limit` (`npm run bench`, flood-stream). */
 export function eventWriter(sink: EventSink, limit: number): (event: Buffer) => boolean {
   let held: Buffer[] = [];
   let heldBytes = 0;
@@ -77,10 +72,7 @@ function requestEvent(entry: JournalEntry): Buffer {
 
 const BEAT = Buffer.from(': beat\n\n');
 
-/**
- * The journal as Server-Sent Events: a `request` event per entry of `session` (every session's when ''), a
- * comment every 15 s; a client that does not read is cut once STREAM_BUFFER_BYTES wait unsent (it may reconnect).
- */
+/** The journal as Server-Sent Events of `session` (all when ''), a beat every 15 s; a client that does not read is cut. */
 export function eventStream<State>(
   plane: ControlPlane<State>,
   session: string,

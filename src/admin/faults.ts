@@ -29,12 +29,7 @@ type Rule = FaultRuleView & { matches: (target: FaultTarget) => boolean; draw: (
 
 const shown = ({ matches: _matches, draw: _draw, ...view }: Rule): FaultRuleView => view;
 
-/**
- * The fault rules in effect, tried in order: the first that matches a request and draws it (probability)
- * acts on it; `times` retires a rule after that many. Each rule draws from its own seeded generator, so the
- * same rules give the same failures run after run.
- * @example faults.add({ operationId: 'listSubscriptions', status: 503, times: 3 })
- */
+/** The fault rules in effect, tried in order; each draws from its own seeded generator, so failures repeat run after run. */
 export class FaultRules {
   /** The latency every operation gets, besides a rule's own (`--delay`, `PUT /__subcat/delay`). */
   delay: Delay = null;
@@ -131,10 +126,7 @@ export function faultNote(id: string, input: FaultRuleInput): string {
   return `${id}: ${did.filter(Boolean).join(', ')}`;
 }
 
-/**
- * Faults and latency, matched and carried out here, for the operations only (never the mock's own routes):
- * the latency every operation gets and the rule's delay, then the rule's reset, hang, truncation or status.
- */
+/** Latency and faults, matched and carried out here, for the operations only: the delays, then reset, hang, truncate or status. */
 export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
   return (exchange, next) =>
     exchange.routed?.target.guard !== undefined || (faults.size === 0 && faults.delay === null)
@@ -180,10 +172,7 @@ export type Delay = number | readonly number[] | null;
 
 export const MAX_DELAY_MS = 600_000;
 
-/**
- * `--delay 300` or `--delay 100-600`, as a Delay; undefined when the text is neither.
- * @example parseDelay('100-600') // [100, 600]
- */
+/** `--delay 300` or `--delay 100-600` as a Delay; undefined when the text is neither. */
 export function parseDelay(text: string): Delay | undefined {
   const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text.trim());
   if (match === null) return undefined;

@@ -47,11 +47,7 @@ export const NO_JOURNAL: RequestJournal = {
   release: () => undefined,
 };
 
-/**
- * The last `size` requests of one session, a bounded array of plain records shaped into entries when read;
- * `feed` is told of each (the live stream listens there).
- * @example journal.record(record); journal.entries({ status: '4xx' })
- */
+/** The last `size` requests of one session, plain records shaped into entries when read; `feed` is told of each. */
 export class Journal {
   /** Oldest first, with the bytes the budget counts for each. */
   private kept: { record: JournalRecord; bytes: number }[] = [];
@@ -114,11 +110,7 @@ export class Journal {
   }
 }
 
-/**
- * Journal entries as they are recorded, for listeners such as the live stream; bounded, so a forgotten page
- * cannot pile listeners up.
- * @example const stop = feed.subscribe((entry) => send(entry)); stop();
- */
+/** Journal entries as they are recorded, for the live streams; bounded, so forgotten pages cannot pile listeners up. */
 export class JournalFeed {
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
@@ -170,11 +162,7 @@ function isLong(body: string | Buffer | undefined): body is string {
   return typeof body === 'string' && body.length > JOURNAL_BODY_CHARS + 1;
 }
 
-/**
- * A long text keeps a copy of the start it shows (a slice would hold the whole); a Buffer, the response cache's
- * final bytes, is kept uncopied: copying every large cached page made the garbage collector most of its cost
- * (`npm run bench`, list subscriptions include=plans,products).
- */
+/** A long text keeps a copy of its start; a Buffer (the cache's bytes) stays uncopied (`npm run bench`, include=plans,products). */
 function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
   return isLong(body) ? Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1)) : body;
 }
@@ -222,11 +210,7 @@ export function redacted(
 const RFC_3339 =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
 
-/**
- * The ms an RFC 3339 date-time (or full date, midnight UTC) stands for; undefined for any other text or a day
- * the month has not (Date.parse would take 2026-02-30 for March 2nd).
- * @example rfc3339Time('2026-01-01T10:00:00Z') // 1767261600000
- */
+/** The ms an RFC 3339 date-time or full date stands for; undefined for any other text or a day the month has not. */
 export function rfc3339Time(text: string): number | undefined {
   const parts = RFC_3339.exec(text);
   if (parts === null) return undefined;
@@ -243,11 +227,7 @@ export function rfc3339Time(text: string): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
-/**
- * Whether `since` is a time, or may be a request id: one the journal keeps, or one shaped like an id and not
- * like a date (a date that is no time, taken for an id, would silently match every entry).
- * @example sinceMeansSomething('2026-13-01T00:00:00Z', () => false) // false
- */
+/** Whether `since` is a time, an id the journal keeps, or shaped like an id and not like a date (which would match all). */
 export function sinceMeansSomething(since: string, kept: () => boolean): boolean {
   if (rfc3339Time(since) !== undefined) return true;
   if (SANE_ID.test(since) && !/^\d{4}-\d/.test(since)) return true;

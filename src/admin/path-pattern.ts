@@ -1,8 +1,4 @@
-/**
- * Whether `text` matches a pattern where `*` stands for any run of characters and the rest is literal; linear
- * (issue 28): each literal part is found at its first place after the last, which is never worse for what follows.
- * @example matchesPattern('/subscriptions/*', '/subscriptions/abc') // true
- */
+/** Whether `text` matches a pattern whose `*` is any run; linear: each part found at its first place after the last. */
 export function matchesPattern(pattern: string, text: string): boolean {
   const [first = '', ...rest] = pattern.split('*');
   const last = rest.pop();

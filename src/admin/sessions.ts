@@ -40,11 +40,7 @@ export interface SessionsOptions<State> {
   onDrop?: (name: string) => void;
 }
 
-/**
- * The default session ('') and named ones, made from the seed on first use and bounded: past `max` the least
- * recently used named session is dropped (its data, snapshots and journal), and the caller is told which.
- * @example const { session, dropped } = sessions.use('worker-3');
- */
+/** The default session ('') and named ones, made on first use; past `max` the least recently used named one goes. */
 export class Sessions<State> {
   private readonly byName = new Map<string, Session<State>>();
   private readonly budget: JournalBudget;
@@ -143,14 +139,7 @@ export const SESSION_COOKIE = 'subcat-session';
 const NAME_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
 const NAME = new RegExp(NAME_PATTERN);
 
-/**
- * The session a request names: `query` (the admin API's `?session=`), else the `x-subcat-session` header,
- * else the `subcat-session` cookie, else '' (the default session). The query comes first because it is the
- * one a caller writes for this call: the inspector picks a session with it while the page carries the app's
- * cookie. A malformed name is a 400, never a silent fall back to the shared default, whose data another test
- * would then see.
- * @example sessionNameOf(request) // 'worker-3'
- */
+/** The session a request names: `?session=` (the inspector's pick), else the header, else the cookie, else ''; a bad name is a 400. */
 export function sessionNameOf(request: IncomingMessage, query?: string | null): string {
   const fromQuery = query ?? undefined;
   const header = fromQuery === undefined ? request.headers[SESSION_HEADER] : undefined;
@@ -186,10 +175,7 @@ function cookie(header: string | undefined): string | undefined {
   }
 }
 
-/**
- * Resolves the session once, into `exchange.session`: the operations make it on first use and name it back
- * (and the session that made room); the mock's own routes never make one (the live stream reads `?session=` alone).
- */
+/** Resolves the session once into `exchange.session`: the operations make it and name it back; own routes never make one. */
 export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<State>> {
   return (exchange, next) => {
     const { request, url } = exchange;

@@ -72,10 +72,7 @@ const TIMES: readonly { at: string; of: (record: SubscriptionRecord) => unknown;
 // Date's own range: past it no time text can be written.
 const LAST_MS = 8.64e15;
 
-/**
- * One parsed line of a state file as a change, or the words saying what is wrong with its shape or names.
- * @example readStateLine({ session: '../../etc', event: 'reset' }, rules) // "its session '../../etc' ..."
- */
+/** One parsed line of a state file as a change, or the words saying what is wrong with its shape or names. */
 export function readStateLine(value: unknown, rules: LineRules): StateLine | string {
   if (!isObject(value)) return `is ${kindOf(value)}, not a JSON object`;
   const kind = 'write' in value ? 'write' : 'event' in value ? 'event' : undefined;
@@ -103,10 +100,7 @@ export function readStateLine(value: unknown, rules: LineRules): StateLine | str
   return { session, event, name };
 }
 
-/**
- * What keeps a stored subscription from being served: times not in epoch ms, or a resource off the contract.
- * @example recordProblem({ ...record, created_at: 'yesterday' }, rules) // "subscription.created_at is ..."
- */
+/** What keeps a stored subscription from being served: times not in epoch ms, or a resource off the contract. */
 export function recordProblem(record: SubscriptionRecord, rules: LineRules): string | undefined {
   if (!isObject(record.state)) return 'has a subscription whose state is not an object';
   if (!isObject(record.offering)) return 'has an offering that is not an object';

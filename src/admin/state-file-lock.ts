@@ -28,11 +28,7 @@ const FRESH_MS = 2_000;
 const held = new Map<string, string>();
 let releasesOnExit = false;
 
-/**
- * Takes `FILE.lock` (made with O_EXCL, naming our pid and start time) before the state file is read, so two
- * mocks never rename their compacted copies over each other's writes; a lock whose process is gone is taken over.
- * @example const lock = lockStateFile('state.jsonl'); if ('heldBy' in lock) throw ...; lock.release();
- */
+/** Takes `FILE.lock` (O_EXCL, our pid and start) before the state file is read; a lock whose process is gone is taken over. */
 export function lockStateFile(file: string, now = Date.now()): StateFileLock | LockRefused {
   const lockPath = `${file}.lock`;
   const started = new Date(now - process.uptime() * 1000).toISOString();

@@ -14,11 +14,7 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 const PLACE_FIX = 'check the path and its permissions, or give another --state-file';
 
-/**
- * What keeps `path` from being a state file (a folder, a missing folder, a device), with the fix; undefined
- * when it is a file or can be made.
- * @example placeProblem('missing/state.jsonl') // { problem: 'is in a folder that does not exist (...)', fix: ... }
- */
+/** What keeps `path` from being a state file (a folder, a missing folder, a device), with the fix. */
 export function placeProblem(path: string): { problem: string; fix: string } | undefined {
   const stat = statOf(path);
   if (typeof stat === 'string') return { problem: `cannot be read (${stat})`, fix: PLACE_FIX };

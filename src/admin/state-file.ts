@@ -40,12 +40,7 @@ export class StateFileError extends Error {
   }
 }
 
-/**
- * Keeps every change in an append-only file of JSON lines, each written (one write(2)) before the store makes
- * it, so a 2xx is kept; at start the file is locked, every line checked with the API's rules and replayed, and
- * the file rewritten compacted.
- * @example const file = openStateFile(path, identity, plane, { rules }); plane.keepChangesIn(file);
- */
+/** Locks, checks, replays and compacts a state file, then appends each change (one write(2)) before the store makes it. */
 export function openStateFile<State>(
   path: string,
   identity: StateFileIdentity,

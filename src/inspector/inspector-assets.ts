@@ -25,10 +25,7 @@ function scripts(folder: string): [string, InspectorAsset][] {
     ]);
 }
 
-/**
- * The inspector's files by path below `/__subcat/` (`''` the page, its stylesheets inlined), read once.
- * @example const page = inspectorAssets().get(''); // { type: 'text/html; charset=utf-8', body }
- */
+/** The inspector's files by path below `/__subcat/` (`''` the page, its stylesheets inlined), read once. */
 export function inspectorAssets(): ReadonlyMap<string, InspectorAsset> {
   if (assets !== undefined) return assets;
   const root = packageRoot();
