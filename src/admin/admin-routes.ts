@@ -66,7 +66,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
         delay: plane.delay,
         faults: plane.faults.size,
         session: plane.summary(session),
-        sessions: { count: plane.sessions.size, max: plane.sessions.max },
+        sessions: { count: plane.list().length, max: plane.options.maxSessions },
       });
     }),
     route('POST', '/reset', 'reset', ({ query, session }) =>
@@ -112,10 +112,11 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       return json({ delay });
     }),
     route('GET', '/sessions', 'listSessions', () =>
-      json(plane.sessions.list().map(({ name }) => plane.summary(name))),
+      json(plane.list().map(({ name }) => plane.summary(name))),
     ),
     route('DELETE', '/sessions/{name}', 'deleteSession', ({ params }) => {
-      plane.dropSession(params.name ?? '');
+      if (!plane.drop(params.name ?? ''))
+        throw HttpError.of(404, `no session '${params.name ?? ''}'`, { parameter: 'name' });
       return none;
     }),
     route(

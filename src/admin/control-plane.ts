@@ -4,9 +4,16 @@ import type { SeededSubscriptions } from '../store/subscriptions/seeded-subscrip
 import { SubscriptionStore, type SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
 import type { components } from './admin-types.gen.js';
 import { FaultRules, faultStep, type Delay } from './faults.js';
-import { JournalFeed, type JournalEntry, type JournalFilter } from './journal.js';
+import {
+  Journal,
+  JournalBudget,
+  JournalFeed,
+  NO_JOURNAL,
+  type JournalEntry,
+  type JournalFilter,
+} from './journal.js';
 import { seededDraws } from './seeded-draws.js';
-import { journalStep, Sessions, sessionStep, type KeptSnapshot, type Session } from './sessions.js';
+import { journalStep, sessionStep, type KeptSnapshot, type Session } from './sessions.js';
 
 export type SnapshotSummary = components['schemas']['Snapshot'];
 export type SessionSummary = Required<components['schemas']['SessionSummary']>;
@@ -72,7 +79,6 @@ export function snapshotRefusal(
 
 /** The mock's control plane: sessions (store, snapshots, journal), fault rules and latency, for the admin routes and startMock(). */
 export class ControlPlane<State> {
-  readonly sessions: Sessions<State>;
   readonly faults: FaultRules;
   readonly feed = new JournalFeed();
   private readonly draw: () => number;
@@ -80,26 +86,19 @@ export class ControlPlane<State> {
   private readonly now: () => number;
   /** Creates past it are refused in every session: the limit counts the seeded records once. */
   private readonly createdLimit: number;
+  /** In order of use, least recent first. */
+  private readonly byName = new Map<string, Session<State>>();
+  private readonly budget: JournalBudget;
+  private serial = 0;
 
-  constructor(private readonly options: ControlPlaneOptions<State>) {
+  constructor(readonly options: ControlPlaneOptions<State>) {
     this.now = options.now ?? Date.now;
     this.draw = seededDraws(options.seed);
     this.faults = new FaultRules(this.now);
     this.faults.delay = options.delay;
     this.createdLimit = Math.max(0, options.maxSubscriptions - options.seeded.records.length);
-    this.sessions = new Sessions<State>({
-      ...options,
-      max: options.maxSessions,
-      now: this.now,
-      newStore: (name) =>
-        new SubscriptionStore(options.seeded, {
-          sharedLimit: () =>
-            this.createdTotal() >= this.createdLimit ? options.maxSubscriptions : undefined,
-          onWrite: (write) => this.log?.write(name, write),
-        }),
-      onDrop: (name) => this.log?.event(name, { op: 'drop' }),
-      feed: this.feed,
-    });
+    this.budget = new JournalBudget(options.journalBytes ?? Number.POSITIVE_INFINITY);
+    this.create('');
   }
 
   /** Keeps every later change in `log` (a state file); replayed changes are applied before this is set. */
@@ -110,8 +109,8 @@ export class ControlPlane<State> {
   /** The steps of the pipeline: `outer` around everything (the journal), `session` around the operations. */
   steps(own: OwnPaths): { outer: Step<Exchange<State>>[]; session: Step<Exchange<State>>[] } {
     return {
-      outer: [journalStep(own, this.sessions)],
-      session: [sessionStep(this.sessions), faultStep(this.faults, this.draw)],
+      outer: [journalStep(own, this)],
+      session: [sessionStep(this), faultStep(this.faults, this.draw)],
     };
   }
 
@@ -125,12 +124,45 @@ export class ControlPlane<State> {
 
   /** The session of that name, made from the seed when it does not exist (a write is about to need it). */
   session(name: string): Session<State> {
-    return this.sessions.use(name).session;
+    return this.use(name).session;
+  }
+
+  /** The session of that name, made on first use; `dropped` names the least recently used one that made room. */
+  use(name: string): { session: Session<State>; dropped: string | undefined } {
+    const found = this.byName.get(name);
+    if (found !== undefined) {
+      found.lastUsed = this.now();
+      // Re-inserted, so the Map's order is the order of use; the default session is never dropped.
+      if (name !== '') {
+        this.byName.delete(name);
+        this.byName.set(name, found);
+      }
+      return { session: found, dropped: undefined };
+    }
+    const dropped =
+      this.byName.size > this.options.maxSessions ? this.list().findLast((s) => s.name !== '') : undefined;
+    if (dropped !== undefined) this.drop(dropped.name);
+    return { session: this.create(name), dropped: dropped?.name };
   }
 
   /** A session that exists, or undefined: reads never make one (nor drop another to make room). */
   existing(name: string): Session<State> | undefined {
-    return this.sessions.peek(name);
+    return this.byName.get(name);
+  }
+
+  /** Most recently used first. */
+  list(): Session<State>[] {
+    return [...this.byName.values()].reverse();
+  }
+
+  /** Forgets a named session (its data, snapshots and journal); the default one cannot be dropped. */
+  drop(name: string): boolean {
+    const session = this.byName.get(name);
+    if (name === '' || session === undefined) return false;
+    this.byName.delete(name);
+    session.journal.release();
+    this.log?.event(name, { op: 'drop' });
+    return true;
   }
 
   /** Back to the seed; the session's journal is cleared too unless `keepRequests` (its snapshots are kept). */
@@ -164,7 +196,7 @@ export class ControlPlane<State> {
       };
     };
     const bytes = snapshotBytes(snapshot.changed);
-    const refusal = snapshotRefusal(bytes, held([session]), held(this.sessions.list()), bounds);
+    const refusal = snapshotRefusal(bytes, held([session]), held(this.list()), bounds);
     if (refusal !== undefined) throw HttpError.of(409, refusal, { pointer: '/name' });
     this.log?.event(name, { op: 'snapshot', name: snapshotName });
     const kept = { name: snapshotName, takenAt: this.now(), snapshot };
@@ -197,10 +229,6 @@ export class ControlPlane<State> {
     this.existing(name)?.journal.clear();
   }
 
-  dropSession(name: string): void {
-    if (!this.sessions.drop(name)) throw HttpError.of(404, `no session '${name}'`, { parameter: 'name' });
-  }
-
   /** What a session holds; one not made yet would hold the seed and no snapshot. */
   summary(name: string): SessionSummary {
     const session = this.existing(name);
@@ -213,7 +241,27 @@ export class ControlPlane<State> {
   }
 
   private createdTotal(): number {
-    return this.sessions.list().reduce((total, session) => total + session.store.created, 0);
+    return this.list().reduce((total, session) => total + session.store.created, 0);
+  }
+
+  private create(name: string): Session<State> {
+    const store = new SubscriptionStore(this.options.seeded, {
+      sharedLimit: () =>
+        this.createdTotal() >= this.createdLimit ? this.options.maxSubscriptions : undefined,
+      onWrite: (write) => this.log?.write(name, write),
+    });
+    const { journalSize } = this.options;
+    const session: Session<State> = {
+      name,
+      key: `${(this.serial += 1)}:${name}`,
+      store,
+      state: this.options.stateOf(store),
+      snapshots: new Map(),
+      journal: journalSize === 0 ? NO_JOURNAL : new Journal(journalSize, this.feed, this.budget),
+      lastUsed: this.now(),
+    };
+    this.byName.set(name, session);
+    return session;
   }
 
   private snapshotOf(snapshotName: string, name: string): { session: Session<State>; kept: KeptSnapshot } {

@@ -3,7 +3,8 @@ import { PATTERN_WORDS } from '../contract/violation.js';
 import { HttpError } from '../http/http-error.js';
 import { isOwnPath, type Exchange, type OwnPaths, type Step } from '../http/route.js';
 import type { SubscriptionSnapshot, SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Journal, JournalBudget, NO_JOURNAL, type JournalFeed, type RequestJournal } from './journal.js';
+import type { ControlPlane } from './control-plane.js';
+import type { RequestJournal } from './journal.js';
 
 export interface KeptSnapshot {
   name: string;
@@ -22,114 +23,6 @@ export interface Session<State> {
   snapshots: Map<string, KeptSnapshot>;
   journal: RequestJournal;
   lastUsed: number;
-}
-
-export interface SessionsOptions<State> {
-  newStore: (name: string) => SubscriptionStore;
-  stateOf: (store: SubscriptionStore) => State;
-  /** Sessions kept besides the default one; the least recently used goes first past it. */
-  max: number;
-  /** Requests each session's journal keeps; 0 for none. */
-  journalSize: number;
-  /** Told of every journal entry of every session (the live stream). */
-  feed?: JournalFeed;
-  /** The bytes all the journals keep together. */
-  journalBytes?: number;
-  now?: () => number;
-  /** Told of every named session dropped, for room or on request (a state file keeps that). */
-  onDrop?: (name: string) => void;
-}
-
-/** The default session ('') and named ones, made on first use; past `max` the least recently used named one goes. */
-export class Sessions<State> {
-  private readonly byName = new Map<string, Session<State>>();
-  private readonly budget: JournalBudget;
-  private serial = 0;
-  private readonly now: () => number;
-
-  constructor(private readonly options: SessionsOptions<State>) {
-    this.now = options.now ?? Date.now;
-    this.budget = new JournalBudget(options.journalBytes ?? Number.POSITIVE_INFINITY);
-    this.create('');
-  }
-
-  get max(): number {
-    return this.options.max;
-  }
-
-  /** Named sessions alive, the default one included. */
-  get size(): number {
-    return this.byName.size;
-  }
-
-  /** The session of that name, made on first use; `dropped` names the session that made room for it. */
-  use(name: string): { session: Session<State>; dropped: string | undefined } {
-    const found = this.byName.get(name);
-    if (found !== undefined) {
-      found.lastUsed = this.now();
-      // Re-inserted, so the Map's order is the order of use; the default session is never dropped.
-      if (name !== '') {
-        this.byName.delete(name);
-        this.byName.set(name, found);
-      }
-      return { session: found, dropped: undefined };
-    }
-    const dropped =
-      this.byName.size > this.options.max ? this.list().findLast(({ name }) => name !== '') : undefined;
-    if (dropped !== undefined) this.drop(dropped.name);
-    return { session: this.create(name), dropped: dropped?.name };
-  }
-
-  /** The session of that name if it exists (no use recorded, none made). */
-  peek(name: string): Session<State> | undefined {
-    return this.byName.get(name);
-  }
-
-  /** Forgets a named session; the default one cannot be dropped (it is reset instead). */
-  drop(name: string): boolean {
-    const session = this.byName.get(name);
-    if (name === '' || session === undefined) return false;
-    this.byName.delete(name);
-    session.journal.release();
-    this.options.onDrop?.(name);
-    return true;
-  }
-
-  /** The session whose journal keeps a request: the default one for a request that made none (a 404, a 401...). */
-  journalOf(exchange: Exchange<State>): { name: string; journal: RequestJournal } {
-    let name = exchange.session?.name;
-    try {
-      name ??= sessionNameOf(exchange.request);
-    } catch {
-      name = '';
-    }
-    // A preflight is often a session's first request (its page's first call): it makes the session it names.
-    const session = exchange.method === 'OPTIONS' && name !== '' ? this.use(name).session : this.peek(name);
-    return { name, journal: (session ?? this.use('').session).journal };
-  }
-
-  /** Most recently used first. */
-  list(): Session<State>[] {
-    return [...this.byName.values()].reverse();
-  }
-
-  private create(name: string): Session<State> {
-    const store = this.options.newStore(name);
-    const session: Session<State> = {
-      name,
-      key: `${(this.serial += 1)}:${name}`,
-      store,
-      state: this.options.stateOf(store),
-      snapshots: new Map(),
-      journal:
-        this.options.journalSize === 0
-          ? NO_JOURNAL
-          : new Journal(this.options.journalSize, this.options.feed, this.budget),
-      lastUsed: this.now(),
-    };
-    this.byName.set(name, session);
-    return session;
-  }
 }
 
 /** The request header and cookie that name a session (spec/admin.openapi.yaml). */
@@ -176,7 +69,7 @@ function cookie(header: string | undefined): string | undefined {
 }
 
 /** Resolves the session once into `exchange.session`: the operations make it and name it back; own routes never make one. */
-export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<State>> {
+export function sessionStep<State>(sessions: ControlPlane<State>): Step<Exchange<State>> {
   return (exchange, next) => {
     const { request, url } = exchange;
     const guard = exchange.routed?.target.guard;
@@ -199,11 +92,20 @@ export function sessionStep<State>(sessions: Sessions<State>): Step<Exchange<Sta
 }
 
 /** Records every request but the mock's own paths (`own`, base path included) in its session's journal. */
-export function journalStep<State>(own: OwnPaths, sessions: Sessions<State>): Step<Exchange<State>> {
+export function journalStep<State>(own: OwnPaths, sessions: ControlPlane<State>): Step<Exchange<State>> {
   return async (exchange, next) => {
     if (isOwnPath(own, exchange.sentPath)) return await next();
     const answer = await next();
-    const { name, journal } = sessions.journalOf(exchange);
+    let name = exchange.session?.name;
+    try {
+      name ??= sessionNameOf(exchange.request);
+    } catch {
+      name = '';
+    }
+    // A request that made no session (a 404, a 401) goes to the default one's journal; a preflight makes the one it names.
+    const session =
+      exchange.method === 'OPTIONS' && name !== '' ? sessions.session(name) : sessions.existing(name);
+    const { journal } = session ?? sessions.session('');
     journal.record({
       id: exchange.id,
       at: Date.now(),

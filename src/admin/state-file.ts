@@ -166,7 +166,7 @@ function lineProblem<State>(plane: ControlPlane<State>, text: string, rules: Lin
   const existed = plane.existing(line.session) !== undefined;
   const problem = apply(plane, line, rules);
   // A session made only for a line that is refused is not kept (--state-file-repair compacts what is left).
-  if (problem !== undefined && !existed) plane.sessions.drop(line.session);
+  if (problem !== undefined && !existed) plane.drop(line.session);
   return problem;
 }
 
@@ -181,7 +181,7 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
       store.apply(write);
     } else if (!('name' in line)) {
       if (line.event === 'reset') plane.session(session).store.reset();
-      else plane.sessions.drop(session);
+      else plane.drop(session);
     } else if (line.event === 'snapshot') plane.snapshot(line.name, session, false);
     else if (line.event === 'restore') plane.restore(line.name, session);
     else plane.forgetSnapshot(line.name, session);
@@ -197,7 +197,7 @@ function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {
   const kept = 'were all kept (the file was written before snapshots were capped)';
   const lines: string[] = [];
   let total = 0;
-  for (const { name, snapshots } of plane.sessions.list()) {
+  for (const { name, snapshots } of plane.list()) {
     total += snapshots.size;
     if (snapshots.size <= perSession) continue;
     const which = name === '' ? 'the default session' : `session '${name}'`;
@@ -215,7 +215,7 @@ function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {
 /** The file again with only what the state now needs: per session, each snapshot's writes, then the current ones. */
 function compact<State>(path: string, identity: StateFileIdentity, plane: ControlPlane<State>): void {
   const lines: Line[] = [];
-  for (const session of [...plane.sessions.list()].reverse()) {
+  for (const session of [...plane.list()].reverse()) {
     const name = session.name;
     for (const kept of session.snapshots.values()) {
       lines.push({ session: name, event: 'reset' });
