@@ -60,15 +60,15 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
   const json = (data: unknown, status = 200): HandlerResult => ({ status, body: { data } });
   const none: HandlerResult = { status: 204 };
   return [
-    route('GET', '/info', 'getInfo', ({ session }) => {
-      return json({
+    route('GET', '/info', 'getInfo', ({ session }) =>
+      json({
         ...config.info(),
         delay: plane.delay,
         faults: plane.faults.size,
         session: plane.summary(session),
         sessions: { count: plane.list().length, max: plane.options.maxSessions },
-      });
-    }),
+      }),
+    ),
     route('POST', '/reset', 'reset', ({ query, session }) =>
       json(plane.reset(session, { keepRequests: query.get('keep_requests') === 'true' })),
     ),
@@ -126,14 +126,17 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       ({ params }) => {
         const file = params.file ?? '';
         const image = placeholderImage(file);
-        const document = image === undefined ? placeholderDocument(file) : undefined;
-        if (image === undefined && document === undefined)
+        const body = image ?? placeholderDocument(file);
+        if (body === undefined)
           throw HttpError.of(404, `no asset '${file.slice(0, 80)}'; assets are {id}.svg and {id}.pdf`, {
             parameter: 'file',
           });
         const type = image === undefined ? 'application/pdf' : 'image/svg+xml';
-        const headers = { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' };
-        return { status: 200, headers, body: image ?? document };
+        return {
+          status: 200,
+          headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
+          body,
+        };
       },
       'open',
     ),
@@ -145,11 +148,10 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       type: 'application/yaml; charset=utf-8',
       body: Buffer.from(config.documents.contractYaml),
     }),
-    ...[...config.assets].filter(([name]) => name !== '').map(([name, asset]) => file(name, asset)),
+    ...[...config.assets].map(([name, asset]) => file(name, asset)),
     ...(inspector === undefined
       ? []
       : [
-          file('', inspector),
           // `/` is the inspector for a browser; a JSON client keeps the 404 it always had.
           {
             method: 'GET' as const,
@@ -192,13 +194,9 @@ function journalFilter<State>(
 
 /** A rule needs exactly one action besides a delay, or it would match and do nothing (or two things). */
 function faultRule(rule: FaultRuleInput): FaultRuleInput {
-  const actions = [
-    rule.status !== undefined,
-    rule.reset === true,
-    rule.hang === true,
-    rule.truncate === true,
-  ];
-  const count = actions.filter(Boolean).length;
+  const count = [rule.status !== undefined, rule.reset, rule.hang, rule.truncate].filter(
+    (on) => on === true,
+  ).length;
   if (count === 0 && rule.delay === undefined)
     throw HttpError.of(400, 'a fault rule needs an action: status, delay, reset, hang or truncate', {
       pointer: '',

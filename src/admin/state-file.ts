@@ -19,6 +19,7 @@ import {
   type LineRules,
   type StateLine as Line,
   type StoredSubscription,
+  type StoredWrite,
 } from './state-file-lines.js';
 import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from './state-file-place.js';
 
@@ -35,7 +36,11 @@ export type StateFileOptions = { rules: LineRules; repair?: boolean; warn?: (tex
 export class StateFileError extends Error {
   constructor(path: string, problem: string, fix: string) {
     // Control characters escaped: a name or path with a line break must not break the one line.
-    super(`state file ${path} ${problem}; ${fix}`.replace(/\p{Cc}|[\u2028\u2029]/gu, escaped));
+    super(
+      `state file ${path} ${problem}; ${fix}`.replace(/\p{Cc}|[\u2028\u2029]/gu, (c) =>
+        JSON.stringify(c).slice(1, -1),
+      ),
+    );
     this.name = 'StateFileError';
   }
 }
@@ -230,23 +235,13 @@ function compact<State>(path: string, identity: StateFileIdentity, plane: Contro
   // Synced before the rename, and the folder after it: a power cut keeps the old file or the whole new one.
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    const fd = openSync(temporary, 'w');
-    try {
-      writeFileSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFileSync(temporary, text, { flush: true });
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
   }
   syncFolder(path);
-}
-
-function escaped(character: string): string {
-  return JSON.stringify(character).slice(1, -1);
 }
 
 function parse(text: string): unknown {
@@ -258,7 +253,7 @@ function parse(text: string): unknown {
   }
 }
 
-function stored(write: SubscriptionWrite): Extract<Line, { write: unknown }>['write'] {
+function stored(write: SubscriptionWrite): StoredWrite {
   const { offering, ...rest } = write.subscription;
   const subscription: StoredSubscription = { ...rest, offering_id: offering.id };
   return write.kind === 'create' && write.offering !== undefined
@@ -266,10 +261,7 @@ function stored(write: SubscriptionWrite): Extract<Line, { write: unknown }>['wr
     : { kind: write.kind, subscription };
 }
 
-function restored(
-  store: SubscriptionStore,
-  write: Extract<Line, { write: unknown }>['write'],
-): SubscriptionWrite {
+function restored(store: SubscriptionStore, write: StoredWrite): SubscriptionWrite {
   const { offering_id: offeringId, ...rest } = write.subscription;
   const offering = write.offering ?? store.offering(offeringId);
   if (offering === undefined) throw new Error(`no offering ${offeringId}`);
