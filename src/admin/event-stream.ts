@@ -62,11 +62,8 @@ export function eventWriter(sink: EventSink, limit: number): (event: Buffer) => 
 const requestEvents = new WeakMap<JournalEntry, Buffer>();
 
 function requestEvent(entry: JournalEntry): Buffer {
-  let event = requestEvents.get(entry);
-  if (event === undefined) {
-    event = Buffer.from(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
-    requestEvents.set(entry, event);
-  }
+  const event = requestEvents.get(entry) ?? Buffer.from(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
+  requestEvents.set(entry, event);
   return event;
 }
 
