@@ -7,7 +7,7 @@ import { ControlPlane } from './admin/control-plane.js';
 import { inspectorAssets } from './inspector/inspector-assets.js';
 import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
-import { SESSION_HEADER } from './admin/sessions.js';
+import { SESSION_HEADER } from './admin/control-plane.js';
 import { isJsonObject } from './contract/json-pointer.js';
 import { parseSpecYaml } from './contract/spec-cache.js';
 import { loadAdminSpec, loadSpec, specPath } from './contract/spec-document.js';
