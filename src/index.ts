@@ -7,7 +7,7 @@ import { ControlPlane } from './admin/control-plane.js';
 import { inspectorAssets } from './inspector/inspector-assets.js';
 import type { Delay, FaultRuleInput, FaultRuleView } from './admin/faults.js';
 import type { JournalEntry, JournalFilter } from './admin/journal.js';
-import { SESSION_HEADER } from './admin/sessions.js';
+import { SESSION_HEADER } from './admin/control-plane.js';
 import { isJsonObject } from './contract/json-pointer.js';
 import { loadAdminSpec, loadSpec, parseSpecYaml, specPath } from './contract/spec-document.js';
 import { specValidators } from './contract/validators.js';
@@ -243,7 +243,7 @@ export async function startMock(options: Partial<MockOptions> = {}): Promise<Run
     requests,
     clearRequests,
     fault: (rule) => {
-      const added = plane.addFault(rule);
+      const added = plane.faults.add(rule);
       return { ...added, remove: () => void plane.faults.remove(added.id) };
     },
     clearFaults: () => plane.faults.clear(),

@@ -13,12 +13,7 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 }
 
-/**
- * Who may use the admin API: with a token, only requests sending it (`x-subcat-admin-token: TOKEN` or
- * `Authorization: Bearer TOKEN`), wherever the mock listens; without one, anyone on loopback and nobody
- * beyond it. Else a 403 saying what to do.
- * @example adminAccess('0.0.0.0', 's3cret')(request) // throws a 403 without the token
- */
+/** Who may use the admin API: with a token, whoever sends it; without, anyone on loopback, nobody beyond (a 403 saying why). */
 export function adminAccess(
   host: string,
   token: string | undefined,
@@ -30,7 +25,6 @@ export function adminAccess(
         403,
         `the admin API is off: the mock listens on ${host}, beyond loopback; start it with --admin-token TOKEN to use it`,
       );
-    // A query token only where the route allows one (an event stream: browsers send no headers there).
     const given =
       request.headers['x-subcat-admin-token'] ??
       bearer(request.headers.authorization) ??
@@ -40,9 +34,7 @@ export function adminAccess(
     throw HttpError.of(
       403,
       'the admin API needs the admin token: send x-subcat-admin-token: TOKEN (the mock was started with --admin-token)',
-      {
-        header: 'x-subcat-admin-token',
-      },
+      { header: 'x-subcat-admin-token' },
     );
   };
 }
@@ -68,11 +60,7 @@ function hostName(authority: string): string {
   return (name ?? '').toLowerCase();
 }
 
-/**
- * The access step in front of the mock's own routes: the admin token where their guard asks for it, and,
- * against DNS rebinding (issue 28), a Host (and an absolute-form target) naming loopback, the host the mock
- * listens on or an `--allowed-host` name; else a 403 saying what to do.
- */
+/** The access step of the mock's own routes: the token their guard asks for, and a Host the mock answers for (DNS rebinding). */
 export function accessStep(
   check: ReturnType<typeof adminAccess>,
   listenHost: string,
@@ -107,11 +95,7 @@ export function accessStep(
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * A state-changing admin call must be one a web page cannot send without a preflight (issue 28): a JSON
- * content type, or an `x-subcat-*` header, or no Content-Type at all (a form always sends one) from no
- * other origin than the mock's own or an `--admin-origin` (a page's bodiless fetch sends none either).
- */
+/** A state-changing admin call must be one no web page sends without a preflight: JSON, an x-subcat-* header, or a trusted origin. */
 function notFromAForm(request: IncomingMessage, origins: OwnOrigins | undefined): void {
   if (Object.keys(request.headers).some((name) => name.startsWith('x-subcat-'))) return;
   const type = request.headers['content-type'];
@@ -134,10 +118,7 @@ function notFromAForm(request: IncomingMessage, origins: OwnOrigins | undefined)
   );
 }
 
-/**
- * The origins the mock's own routes give CORS headers to: the mock's own (the inspector's page) and the
- * `--admin-origin` ones, never any page the developer happens to visit (issue 28).
- */
+/** The origins the mock's own routes give CORS headers to: its own (the inspector's) and `--admin-origin` ones. */
 export function adminOrigins(listed: readonly string[]): OwnOrigins {
   return {
     paths: { exact: ['/', '/__subcat'], below: '/__subcat/' },

@@ -5,21 +5,19 @@ import type { operations } from './admin-types.gen.js';
 import type { ControlPlane } from './control-plane.js';
 import type { FaultRuleInput } from './faults.js';
 import { eventStream } from './event-stream.js';
-import type { JournalFilter } from './journal.js';
-import { sinceMeansSomething } from './journal-query.js';
+import { sinceMeansSomething, type JournalFilter } from './journal.js';
+
 import { placeholderDocument } from './placeholder-document.js';
 import { placeholderImage } from './placeholder-image.js';
 
 /** Everything under `/__subcat/` is the mock's own; so is `/` (the inspector). */
 export const ADMIN_PREFIX = '/__subcat';
 
+/** `info`: what GET /__subcat/info says besides the session; `assets`: files by path below /__subcat/ ('' the page). */
 export interface AdminRoutesConfig<State> {
   plane: ControlPlane<State>;
-  /** What GET /__subcat/info says besides the session (seed, sizes, ids, examples...). */
   info: () => Record<string, unknown>;
-  /** Files served under /__subcat/ by path ('' is the inspector page). */
   assets: ReadonlyMap<string, { type: string; body: Buffer }>;
-  /** The documents served as they are: the contract (YAML) and this API's (JSON). */
   documents: { contractYaml: string; adminJson: string };
   /** The 404 of a path nothing is served at, for JSON clients asking for `/`. */
   notFound: (path: string) => HttpError;
@@ -34,19 +32,10 @@ type BodyOf<Id extends keyof operations> = operations[Id] extends {
 
 type AdminHandler<Body> = (context: Omit<HandlerContext<unknown>, 'body'> & { body: Body }) => HandlerResult;
 
-/**
- * The admin API (spec/admin.openapi.yaml) and the inspector's files, as routes of the one pipeline: the
- * access step checks their `guard`, the validate step checks them against the admin document, and each
- * handler is handed the body of its operation's type.
- * @example createPipeline({ ..., own: { routes: adminRoutes({ plane, info, assets, documents, notFound }), validators, access } })
- */
+/** The admin API (spec/admin.openapi.yaml) and the inspector's files as routes, each handed its operation's typed body. */
 export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<State>[] {
   const { plane } = config;
-  /**
-   * `guard`: `token` for everything that reads or changes state; `query` where a browser cannot send a header
-   * (the event stream: `?token=`); `open` for files without state (the page, its scripts, the documents,
-   * placeholder images), so the page and product images load beyond loopback too.
-   */
+  // `guard`: `token` for state, `query` where a browser sends no header (the live stream), `open` for files.
   const route = <Id extends keyof operations>(
     method: HttpMethod,
     path: string,
@@ -71,16 +60,15 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
   const json = (data: unknown, status = 200): HandlerResult => ({ status, body: { data } });
   const none: HandlerResult = { status: 204 };
   return [
-    route('GET', '/info', 'getInfo', ({ session }) => {
-      const found = plane.existing(session);
-      return json({
+    route('GET', '/info', 'getInfo', ({ session }) =>
+      json({
         ...config.info(),
         delay: plane.delay,
         faults: plane.faults.size,
-        session: found === undefined ? plane.unmade(session) : plane.summary(found),
-        sessions: { count: plane.sessions.size, max: plane.sessions.max },
-      });
-    }),
+        session: plane.summary(session),
+        sessions: { count: plane.list().length, max: plane.options.maxSessions },
+      }),
+    ),
     route('POST', '/reset', 'reset', ({ query, session }) =>
       json(plane.reset(session, { keepRequests: query.get('keep_requests') === 'true' })),
     ),
@@ -104,7 +92,7 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
     }),
     route('GET', '/requests/stream', 'streamRequests', ({ session }) => eventStream(plane, session), 'query'),
     route('GET', '/faults', 'listFaults', () => json(plane.faults.list())),
-    route('POST', '/faults', 'addFault', ({ body }) => json(plane.addFault(faultRule(body)), 201)),
+    route('POST', '/faults', 'addFault', ({ body }) => json(plane.faults.add(faultRule(body)), 201)),
     route('DELETE', '/faults', 'clearFaults', () => {
       plane.faults.clear();
       return none;
@@ -124,10 +112,11 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       return json({ delay });
     }),
     route('GET', '/sessions', 'listSessions', () =>
-      json(plane.sessions.list().map((session) => plane.summary(session))),
+      json(plane.list().map(({ name }) => plane.summary(name))),
     ),
     route('DELETE', '/sessions/{name}', 'deleteSession', ({ params }) => {
-      plane.dropSession(params.name ?? '');
+      if (!plane.drop(params.name ?? ''))
+        throw HttpError.of(404, `no session '${params.name ?? ''}'`, { parameter: 'name' });
       return none;
     }),
     route(
@@ -137,14 +126,17 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       ({ params }) => {
         const file = params.file ?? '';
         const image = placeholderImage(file);
-        const document = image === undefined ? placeholderDocument(file) : undefined;
-        if (image === undefined && document === undefined)
+        const body = image ?? placeholderDocument(file);
+        if (body === undefined)
           throw HttpError.of(404, `no asset '${file.slice(0, 80)}'; assets are {id}.svg and {id}.pdf`, {
             parameter: 'file',
           });
         const type = image === undefined ? 'application/pdf' : 'image/svg+xml';
-        const headers = { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' };
-        return { status: 200, headers, body: image ?? document };
+        return {
+          status: 200,
+          headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' },
+          body,
+        };
       },
       'open',
     ),
@@ -156,11 +148,10 @@ export function adminRoutes<State>(config: AdminRoutesConfig<State>): Route<Stat
       type: 'application/yaml; charset=utf-8',
       body: Buffer.from(config.documents.contractYaml),
     }),
-    ...[...config.assets].filter(([name]) => name !== '').map(([name, asset]) => file(name, asset)),
+    ...[...config.assets].map(([name, asset]) => file(name, asset)),
     ...(inspector === undefined
       ? []
       : [
-          file('', inspector),
           // `/` is the inspector for a browser; a JSON client keeps the 404 it always had.
           {
             method: 'GET' as const,
@@ -187,7 +178,10 @@ function journalFilter<State>(
     if (value !== null) filter[key] = value;
   }
   const { since } = filter;
-  if (since !== undefined && !sinceMeansSomething(since, () => plane.keepsRequest(since, session)))
+  if (
+    since !== undefined &&
+    !sinceMeansSomething(since, () => plane.existing(session)?.journal.keeps(since) === true)
+  )
     throw HttpError.of(
       400,
       `since must be an RFC 3339 time such as 2026-01-01T10:00:00Z, or a request id; ${quoteInput(since)} is neither`,
@@ -200,13 +194,9 @@ function journalFilter<State>(
 
 /** A rule needs exactly one action besides a delay, or it would match and do nothing (or two things). */
 function faultRule(rule: FaultRuleInput): FaultRuleInput {
-  const actions = [
-    rule.status !== undefined,
-    rule.reset === true,
-    rule.hang === true,
-    rule.truncate === true,
-  ];
-  const count = actions.filter(Boolean).length;
+  const count = [rule.status !== undefined, rule.reset, rule.hang, rule.truncate].filter(
+    (on) => on === true,
+  ).length;
   if (count === 0 && rule.delay === undefined)
     throw HttpError.of(400, 'a fault rule needs an action: status, delay, reset, hang or truncate', {
       pointer: '',

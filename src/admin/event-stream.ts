@@ -8,23 +8,14 @@ export const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 /** Where a live stream's events go: an HTTP answer, or a fake of one in tests. */
 export interface EventSink {
-  /** False once the sink holds more than it wants (backpressure): wait for 'drain'. */
   write(chunk: Buffer | string): boolean;
-  /** Writes after cork() go out together at uncork(). */
   cork(): void;
   uncork(): void;
   once(event: 'drain', listener: () => void): unknown;
   destroy(): unknown;
 }
 
-/**
- * Writes events to `sink` once a turn of the event loop, those of the turn together (a request's event to
- * each of 32 streams was a write and a system call each). While the sink reports backpressure (write() false)
- * events are held until 'drain', and past `limit` bytes held the sink is cut. Nothing waits in the sink but the
- * write under way: each chunk a cut discards costs an error object, and 32 streams cut at once held the event
- * loop for 100 ms. `send` answers false once the sink is cut.
- * @example const send = eventWriter(response, STREAM_BUFFER_BYTES); if (!send(event)) unsubscribe();
- */
+/** Writes each turn's events corked, holds them under backpressure and cuts past `limit` (`npm run bench`, flood-stream). */
 export function eventWriter(sink: EventSink, limit: number): (event: Buffer) => boolean {
   let held: Buffer[] = [];
   let heldBytes = 0;
@@ -37,7 +28,6 @@ export function eventWriter(sink: EventSink, limit: number): (event: Buffer) => 
     const events = held;
     held = [];
     heldBytes = 0;
-    // Corked: one system call for them all, and no copy of them.
     sink.cork();
     let takes = true;
     for (const event of events) takes = sink.write(event);
@@ -68,27 +58,18 @@ export function eventWriter(sink: EventSink, limit: number): (event: Buffer) => 
   };
 }
 
-/** Each entry's event, made once for every stream that sends it (a JSON.stringify per stream was most of a flood's cost). */
+/** Each entry's event, made once for every stream that sends it (`npm run bench`, flood-stream). */
 const requestEvents = new WeakMap<JournalEntry, Buffer>();
 
 function requestEvent(entry: JournalEntry): Buffer {
-  let event = requestEvents.get(entry);
-  if (event === undefined) {
-    event = Buffer.from(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
-    requestEvents.set(entry, event);
-  }
+  const event = requestEvents.get(entry) ?? Buffer.from(`event: request\ndata: ${JSON.stringify(entry)}\n\n`);
+  requestEvents.set(entry, event);
   return event;
 }
 
 const BEAT = Buffer.from(': beat\n\n');
 
-/**
- * The journal as Server-Sent Events: one `request` event per entry of `session` (of every session when ''),
- * a comment every 15 s; a client that does not read is cut once STREAM_BUFFER_BYTES wait unsent besides what
- * the kernel holds (it may reconnect, and the inspector then reloads the journal). Only `?session=` narrows
- * it, not the header or cookie: the inspector's page shares the app's origin, and so its cookie, yet must see
- * every session.
- */
+/** The journal as Server-Sent Events of `session` (all when ''), a beat every 15 s; a client that does not read is cut. */
 export function eventStream<State>(
   plane: ControlPlane<State>,
   session: string,

@@ -24,36 +24,12 @@ export interface FaultTarget {
   session: string;
 }
 
-/** What a rule does to the request it hits. */
-export interface FaultAction {
-  ruleId: string;
-  delay: Delay;
-  then:
-    | { kind: 'answer'; status: number; body: unknown; retryAfter: number | undefined }
-    | { kind: 'reset' }
-    | { kind: 'hang' }
-    | { kind: 'truncate' }
-    | { kind: 'continue' };
-  /** `id: what it did`, for the journal. */
-  note: string;
-}
+/** A rule as kept: as listed, with its matcher and its own seeded draws. */
+type Rule = FaultRuleView & { matches: (target: FaultTarget) => boolean; draw: () => number };
 
-interface Rule {
-  input: FaultRuleInput;
-  id: string;
-  createdAt: number;
-  matched: number;
-  applied: number;
-  matches: (target: FaultTarget) => boolean;
-  draw: () => number;
-}
+const shown = ({ matches: _matches, draw: _draw, ...view }: Rule): FaultRuleView => view;
 
-/**
- * The fault rules in effect, tried in order: the first that matches a request and draws it (probability)
- * acts on it; `times` retires a rule after that many. Each rule draws from its own seeded generator, so the
- * same rules give the same failures run after run.
- * @example faults.add({ operationId: 'listSubscriptions', status: 503, times: 3 })
- */
+/** The fault rules in effect, tried in order; each draws from its own seeded generator, so failures repeat run after run. */
 export class FaultRules {
   /** The latency every operation gets, besides a rule's own (`--delay`, `PUT /__subcat/delay`). */
   delay: Delay = null;
@@ -65,20 +41,20 @@ export class FaultRules {
   add(input: FaultRuleInput): FaultRuleView {
     this.serial += 1;
     const rule: Rule = {
-      input,
+      ...input,
       id: `fault-${this.serial}`,
-      createdAt: this.now(),
       matched: 0,
       applied: 0,
+      created_at: new Date(this.now()).toISOString(),
       matches: matcher(input),
       draw: seededDraws(input.seed ?? 1),
     };
     this.rules.push(rule);
-    return view(rule);
+    return shown(rule);
   }
 
   list(): FaultRuleView[] {
-    return this.rules.map(view);
+    return this.rules.map(shown);
   }
 
   remove(id: string): boolean {
@@ -95,16 +71,15 @@ export class FaultRules {
     return this.rules.length;
   }
 
-  /** The action of the first rule that takes this request, if any; counts and retires as it goes. */
-  actOn(target: FaultTarget): FaultAction | undefined {
+  /** The first rule that takes this request, if any; counts and retires as it goes. */
+  actOn(target: FaultTarget): FaultRuleView | undefined {
     for (const rule of this.rules) {
       if (!rule.matches(target)) continue;
       rule.matched += 1;
-      const { probability } = rule.input;
-      if (probability !== undefined && !(rule.draw() < probability)) continue;
+      if (rule.probability !== undefined && !(rule.draw() < rule.probability)) continue;
       rule.applied += 1;
-      if (rule.input.times !== undefined && rule.applied >= rule.input.times) this.remove(rule.id);
-      return action(rule);
+      if (rule.times !== undefined && rule.applied >= rule.times) this.remove(rule.id);
+      return rule;
     }
     return undefined;
   }
@@ -134,78 +109,46 @@ function headerTest(spec: string): (headers: FaultTarget['headers']) => boolean 
   };
 }
 
-function action(rule: Rule): FaultAction {
-  const { input, id } = rule;
-  const delay = input.delay ?? null;
-  const delayNote = delay === null ? '' : `delay ${JSON.stringify(delay)} ms, `;
-  if (input.reset === true)
-    return { ruleId: id, delay, then: { kind: 'reset' }, note: `${id}: ${delayNote}connection reset` };
-  if (input.hang === true)
-    return { ruleId: id, delay, then: { kind: 'hang' }, note: `${id}: ${delayNote}no answer` };
-  if (input.truncate === true)
-    return { ruleId: id, delay, then: { kind: 'truncate' }, note: `${id}: ${delayNote}body cut short` };
-  if (input.status !== undefined) {
-    const retryAfter = input.retry_after ?? (input.status === 429 || input.status === 503 ? 1 : undefined);
-    const then = { kind: 'answer' as const, status: input.status, body: input.body, retryAfter };
-    return { ruleId: id, delay, then, note: `${id}: ${delayNote}status ${input.status}` };
-  }
-  return { ruleId: id, delay, then: { kind: 'continue' }, note: `${id}: ${delayNote.replace(/, $/, '')}` };
+/** `id: what it did`, for the journal. */
+export function faultNote(id: string, input: FaultRuleInput): string {
+  const did = [
+    (input.delay ?? null) === null ? '' : `delay ${JSON.stringify(input.delay)} ms`,
+    input.reset === true
+      ? 'connection reset'
+      : input.hang === true
+        ? 'no answer'
+        : input.truncate === true
+          ? 'body cut short'
+          : input.status === undefined
+            ? ''
+            : `status ${input.status}`,
+  ];
+  return `${id}: ${did.filter(Boolean).join(', ')}`;
 }
 
-function view(rule: Rule): FaultRuleView {
-  return {
-    ...rule.input,
-    id: rule.id,
-    matched: rule.matched,
-    applied: rule.applied,
-    created_at: new Date(rule.createdAt).toISOString(),
-  };
-}
-
-/**
- * Faults and latency, matched and carried out here, for the operations only (never the mock's own routes):
- * the latency every operation gets and the rule's delay, then the rule's status, reset, hang or truncation.
- */
+/** Latency and faults, matched and carried out here, for the operations only: the delays, then reset, hang, truncate or status. */
 export function faultStep<State>(faults: FaultRules, draw: () => number): Step<Exchange<State>> {
-  return (exchange, next) => {
-    const { guard } = exchange.routed?.target ?? {};
-    if (guard !== undefined || (faults.size === 0 && faults.delay === null)) return next();
-    return act(exchange, next);
-  };
+  return (exchange, next) =>
+    exchange.routed?.target.guard !== undefined || (faults.size === 0 && faults.delay === null)
+      ? next()
+      : act(exchange, next);
 
   async function act(exchange: Exchange<State>, next: Next): Promise<Answer> {
-    const { op } = exchange.routed?.target ?? {};
-    const action = faults.actOn({
-      operationId: op?.operationId,
+    const rule = faults.actOn({
+      operationId: exchange.routed?.target.op?.operationId,
       method: exchange.method,
       path: exchange.local,
       query: exchange.url.search.slice(1),
       headers: exchange.request.headers,
       session: exchange.session?.name ?? '',
     });
-    if (action !== undefined) exchange.fault = action.note;
-    const ruleDelay = action?.delay ?? null;
-    if (faults.delay !== null || ruleDelay !== null)
-      await Promise.all([wait(faults.delay, draw), wait(ruleDelay, draw)]);
-    return action === undefined ? next() : carryOut(action, next);
-  }
-}
-
-async function carryOut(action: FaultAction, next: Next): Promise<Answer> {
-  const { then } = action;
-  switch (then.kind) {
-    case 'continue':
-      return await next();
-    case 'reset':
-      return {
-        status: 0,
-        headers: {},
-        body: undefined,
-        write: (exchange) => exchange.request.socket.resetAndDestroy(),
-      };
-    case 'hang':
-      return { status: 0, headers: {}, body: undefined, write: () => undefined }; // closing the server cuts it
-    case 'truncate': {
+    const input: FaultRuleInput = rule ?? {};
+    if (rule !== undefined) exchange.fault = faultNote(rule.id, input);
+    await Promise.all([wait(faults.delay, draw), wait(input.delay ?? null, draw)]);
+    const cut = (write: Answer['write']): Answer => ({ status: 0, headers: {}, body: undefined, write });
+    if (input.reset === true) return cut((exchange) => exchange.request.socket.resetAndDestroy());
+    if (input.hang === true) return cut(() => undefined); // closing the server cuts it
+    if (input.truncate === true) {
       const answer = await next();
       const body = Buffer.from(answer.body ?? '');
       const write = ({ request, response }: Exchange) => {
@@ -214,13 +157,13 @@ async function carryOut(action: FaultAction, next: Next): Promise<Answer> {
       };
       return { ...answer, write };
     }
-    case 'answer': {
-      const detail = `fault rule ${action.ruleId} answers ${then.status} (POST /__subcat/faults; remove it with DELETE /__subcat/faults/${action.ruleId})`;
-      const body = then.body ?? errorBody([errorObject(then.status, detail)]);
-      const headers: Record<string, string> =
-        then.retryAfter === undefined ? {} : { 'Retry-After': String(then.retryAfter) };
-      return jsonAnswer(then.status, body, headers);
-    }
+    if (rule === undefined || input.status === undefined) return await next();
+    const { status } = input;
+    const detail = `fault rule ${rule.id} answers ${status} (POST /__subcat/faults; remove it with DELETE /__subcat/faults/${rule.id})`;
+    const retryAfter = input.retry_after ?? (status === 429 || status === 503 ? 1 : undefined);
+    const headers: Record<string, string> =
+      retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+    return jsonAnswer(status, input.body ?? errorBody([errorObject(status, detail)]), headers);
   }
 }
 
@@ -229,10 +172,7 @@ export type Delay = number | readonly number[] | null;
 
 export const MAX_DELAY_MS = 600_000;
 
-/**
- * `--delay 300` or `--delay 100-600`, as a Delay; undefined when the text is neither.
- * @example parseDelay('100-600') // [100, 600]
- */
+/** `--delay 300` or `--delay 100-600` as a Delay; undefined when the text is neither. */
 export function parseDelay(text: string): Delay | undefined {
   const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text.trim());
   if (match === null) return undefined;

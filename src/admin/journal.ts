@@ -1,17 +1,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { SANE_ID } from '../http/route.js';
 import type { IgnoredInput } from '../vendor/ignored-input.js';
-import { entryFilter, type EntryHead, type JournalEntry, type JournalFilter } from './journal-query.js';
+import type { components, operations } from './admin-types.gen.js';
+import { matchesPattern } from './path-pattern.js';
 
-export type { JournalEntry, JournalFilter };
+/** A journal entry as the admin API shows it (spec/admin.openapi.yaml), every member present. */
+export type JournalEntry = Required<components['schemas']['JournalEntry']>;
+/** The filter of GET /__subcat/requests: `path` a pattern (`*` any run), `status` `404` or `4xx`, `since` a time or an id. */
+export type JournalFilter = Omit<NonNullable<operations['listRequests']['parameters']['query']>, 'session'>;
 
 /** Bodies past this many characters are cut when recorded. */
 export const JOURNAL_BODY_CHARS = 16 * 1024;
-export const DEFAULT_JOURNAL_SIZE = 1_000;
 
 /** Headers kept as `<redacted>` in the journal: whatever may carry a secret. */
-export const SECRET_HEADERS =
+const SECRET_HEADERS =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-subcat-admin-token)$|token|secret|password|api[-_]?key/i;
-export const REDACTED = '<redacted>';
 
 /** One request as the journal step hands it over. */
 export interface JournalRecord {
@@ -24,7 +27,6 @@ export interface JournalRecord {
   durationMs: number;
   session: string;
   fault: string | undefined;
-  /** Input the mock ignored, as the vendor would (X-Subcat-Ignored). */
   ignored?: readonly IgnoredInput[];
   requestHeaders: IncomingHttpHeaders;
   requestBody: string | Buffer | undefined;
@@ -33,14 +35,7 @@ export interface JournalRecord {
 }
 
 /** What a session's journal does; `NO_JOURNAL` (the journal switched off) does nothing. */
-export interface RequestJournal {
-  readonly size: number;
-  record(record: JournalRecord): void;
-  clear(): void;
-  keeps(id: string): boolean;
-  entries(filter?: JournalFilter): JournalEntry[];
-  release(): void;
-}
+export type RequestJournal = Pick<Journal, 'size' | 'record' | 'clear' | 'keeps' | 'entries' | 'release'>;
 
 /** The journal of `--journal-size 0`: keeps nothing, tells nobody. */
 export const NO_JOURNAL: RequestJournal = {
@@ -52,60 +47,45 @@ export const NO_JOURNAL: RequestJournal = {
   release: () => undefined,
 };
 
-/** A record as kept, with the bytes the budget counts for it. */
-interface Kept {
-  record: JournalRecord;
-  bytes: number;
-}
-
-/**
- * The last requests of one session, newest first: a bounded array of plain records used as a ring (the oldest
- * slot is overwritten, nothing shifts), each shaped into an entry only when read (see keptBody for the bodies);
- * `feed` is told of each (the live stream listens there).
- * @example journal.record(record); journal.entries({ status: '4xx' })
- */
-export class Journal implements RequestJournal {
-  private readonly slots: (Kept | undefined)[];
-  /** Where the oldest record kept is, and how many are kept. */
-  private first = 0;
-  private count = 0;
+/** The last `size` requests of one session, plain records shaped into entries when read; `feed` is told of each. */
+export class Journal {
+  /** Oldest first, with the bytes the budget counts for each. */
+  private kept: { record: JournalRecord; bytes: number }[] = [];
 
   constructor(
-    readonly size = DEFAULT_JOURNAL_SIZE,
+    readonly size: number,
     private readonly feed?: JournalFeed,
     private readonly budget = new JournalBudget(Number.POSITIVE_INFINITY),
   ) {
-    this.slots = new Array<Kept | undefined>(Math.max(1, size));
     budget.journals.add(this);
   }
 
   record(record: JournalRecord): void {
-    const shown = withKeptBodies(record);
-    const kept = { record: shown, bytes: recordBytes(shown) };
-    if (this.count === this.slots.length) this.dropOldest();
-    this.slots[(this.first + this.count) % this.slots.length] = kept;
-    this.count += 1;
-    this.budget.used += kept.bytes;
+    const { requestBody, responseBody } = record;
+    const shown =
+      isLong(requestBody) || isLong(responseBody)
+        ? { ...record, requestBody: keptBody(requestBody), responseBody: keptBody(responseBody) }
+        : record;
+    if (this.kept.length >= this.size) this.dropOldest();
+    const bytes = recordBytes(shown);
+    this.kept.push({ record: shown, bytes });
+    this.budget.used += bytes;
     this.budget.keep();
-    this.feed?.announce(kept.record);
+    this.feed?.announce(shown);
   }
 
   /** When the oldest record kept was made, or undefined when none is kept. */
   get oldest(): number | undefined {
-    return this.count === 0 ? undefined : this.slots[this.first]?.record.at;
+    return this.kept[0]?.record.at;
   }
 
   dropOldest(): void {
-    if (this.count === 0) return;
-    this.budget.used -= this.slots[this.first]?.bytes ?? 0;
-    this.slots[this.first] = undefined;
-    this.first = (this.first + 1) % this.slots.length;
-    this.count -= 1;
+    this.budget.used -= this.kept.shift()?.bytes ?? 0;
   }
 
   clear(): void {
-    while (this.count > 0) this.dropOldest();
-    this.first = 0;
+    for (const { bytes } of this.kept) this.budget.used -= bytes;
+    this.kept = [];
   }
 
   /** Empties the journal and leaves the budget (its session was dropped). */
@@ -115,48 +95,32 @@ export class Journal implements RequestJournal {
   }
 
   keeps(id: string): boolean {
-    for (let at = 0; at < this.count; at++) if (this.newest(at)?.id === id) return true;
-    return false;
+    return this.kept.some(({ record }) => record.id === id);
   }
 
   /** Matching entries, newest first. */
   entries(filter: JournalFilter = {}): JournalEntry[] {
     const matches = entryFilter(filter);
     const found: JournalEntry[] = [];
-    for (let at = 0; at < this.count && found.length < (filter.limit ?? Infinity); at++) {
-      const record = this.newest(at);
-      if (record === undefined) continue;
-      if (filter.since !== undefined && record.id === filter.since) break;
-      // Shaped only once it matches: headers and bodies cost most of a query over a full journal.
-      if (matches(entryHead(record))) found.push(journalEntry(record));
+    for (const { record } of this.kept.toReversed()) {
+      if (found.length >= (filter.limit ?? Infinity) || record.id === filter.since) break;
+      if (matches(record)) found.push(journalEntry(record));
     }
     return found;
   }
-
-  /** The record `back` places before the newest (0: the newest). */
-  private newest(back: number): JournalRecord | undefined {
-    return this.slots[(this.first + this.count - 1 - back) % this.slots.length]?.record;
-  }
 }
 
-/**
- * Journal entries as they are recorded, for listeners such as the live stream of the inspector; bounded, so a
- * forgotten page cannot pile listeners up.
- * @example const stop = feed.subscribe((entry) => send(entry)); stop();
- */
+/** Journal entries as they are recorded, for the live streams; bounded, so forgotten pages cannot pile listeners up. */
 export class JournalFeed {
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
 
-  constructor(readonly maxListeners = 32) {}
-
   /** Undefined when the feed is full. */
   subscribe(listener: (entry: JournalEntry) => void): (() => void) | undefined {
-    if (this.listeners.size >= this.maxListeners) return undefined;
+    if (this.listeners.size >= 32) return undefined;
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every listener of `record`, shaped as an entry only when someone listens. */
   announce(record: JournalRecord): void {
     if (this.listeners.size === 0) return;
     const entry = journalEntry(record);
@@ -164,20 +128,13 @@ export class JournalFeed {
   }
 }
 
-/** The default of --journal-bytes: what every session's journal keeps together. */
-export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
-
-/**
- * The bytes every session's journal keeps together (issue 28: per-session bounds alone allowed gigabytes): past
- * `limit`, the oldest record of any session goes first.
- */
+/** The bytes every session's journal keeps together (--journal-bytes): past `limit`, the oldest record of any session goes first. */
 export class JournalBudget {
   used = 0;
   readonly journals = new Set<Journal>();
 
   constructor(readonly limit: number) {}
 
-  /** Drops the oldest records across the journals until the bytes kept are within the limit. */
   keep(): void {
     while (this.used > this.limit) {
       let oldest: Journal | undefined;
@@ -201,35 +158,13 @@ function recordBytes(record: JournalRecord): number {
 /** The bytes that hold JOURNAL_BODY_CHARS characters whatever they are (four bytes a character at most). */
 const KEPT_BYTES = JOURNAL_BODY_CHARS * 4 + 4;
 
-/**
- * A body as the journal keeps it. A Buffer is kept as it is, uncopied: it is the response cache's final bytes
- * (or a write's), never changed, and the budget counts all of it; a copy of every large cached page made the
- * garbage collector most of that page's cost (`npm run bench`, include=plans,products: 486 against 283
- * µs a request with the journal off). A longer text keeps a copy of the start it shows.
- */
-function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
-  if (!isLongText(body)) return body;
-  return Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1));
-}
-
-function isLongText(body: string | Buffer | undefined): body is string {
+function isLong(body: string | Buffer | undefined): body is string {
   return typeof body === 'string' && body.length > JOURNAL_BODY_CHARS + 1;
 }
 
-/** The record itself when its bodies are kept as they are (most are), else a copy with them cut. */
-function withKeptBodies(record: JournalRecord): JournalRecord {
-  if (!isLongText(record.requestBody) && !isLongText(record.responseBody)) return record;
-  return {
-    ...record,
-    requestBody: keptBody(record.requestBody),
-    responseBody: keptBody(record.responseBody),
-  };
-}
-
-/** What a filter reads of a record: cheap to make, unlike the entry's headers and bodies. */
-function entryHead(record: JournalRecord): EntryHead {
-  const path = record.url.split('?')[0] ?? record.url;
-  return { at: new Date(record.at).toISOString(), method: record.method, path, status: record.status };
+/** A long text keeps a copy of its start; a Buffer (the cache's bytes) stays uncopied (`npm run bench`, include=plans,products). */
+function keptBody(body: string | Buffer | undefined): string | Buffer | undefined {
+  return isLong(body) ? Buffer.from(body.slice(0, JOURNAL_BODY_CHARS + 1)) : body;
 }
 
 export function journalEntry(record: JournalRecord): JournalEntry {
@@ -238,7 +173,7 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     at: new Date(record.at).toISOString(),
     method: record.method,
     url: record.url,
-    path: record.url.split('?')[0] ?? record.url,
+    path: pathOf(record),
     operation_id: record.operationId ?? null,
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
@@ -249,6 +184,8 @@ export function journalEntry(record: JournalRecord): JournalEntry {
     response: { headers: redacted(record.responseHeaders), ...shownBody(record.responseBody) },
   };
 }
+
+const pathOf = (record: JournalRecord) => record.url.split('?')[0] ?? record.url;
 
 function shownBody(body: string | Buffer | undefined): { body: string | null; truncated: boolean } {
   if (body === undefined) return { body: null, truncated: false };
@@ -265,11 +202,46 @@ export function redacted(
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    shown[name.toLowerCase()] = SECRET_HEADERS.test(name)
-      ? REDACTED
-      : Array.isArray(value)
-        ? value.join(', ')
-        : String(value);
+    shown[name.toLowerCase()] = SECRET_HEADERS.test(name) ? '<redacted>' : [value].flat().join(', ');
   }
   return shown;
+}
+
+const RFC_3339 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
+
+/** The ms an RFC 3339 date-time or full date stands for; undefined for any other text or a day the month has not. */
+export function rfc3339Time(text: string): number | undefined {
+  const parts = RFC_3339.exec(text);
+  if (parts === null) return undefined;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+  if (month < 1 || month > 12 || day < 1 || day > lastDay.getUTCDate()) return undefined;
+  // The form ECMAScript's own date format reads everywhere: a `T`, upper case, and a leap second as :59.
+  const iso =
+    parts[4] === undefined
+      ? `${text}T00:00:00Z`
+      : `${text.slice(0, 10)}T${text.slice(11).toUpperCase()}`.replace(/^(.{16}):60/, '$1:59');
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** Whether `since` is a time, an id the journal keeps, or shaped like an id and not like a date (which would match all). */
+export function sinceMeansSomething(since: string, kept: () => boolean): boolean {
+  if (rfc3339Time(since) !== undefined) return true;
+  if (SANE_ID.test(since) && !/^\d{4}-\d/.test(since)) return true;
+  return kept();
+}
+
+/** The predicate of a filter; `since` as a time is checked here, as a request id by the walk. */
+export function entryFilter(filter: JournalFilter): (record: JournalRecord) => boolean {
+  const { path, status } = filter;
+  const since = (filter.since === undefined ? undefined : rfc3339Time(filter.since)) ?? Number.NaN;
+  return (record) =>
+    (filter.method === undefined || record.method === filter.method.toUpperCase()) &&
+    (path === undefined || matchesPattern(path, pathOf(record))) &&
+    (status === undefined ||
+      (status.endsWith('xx') ? String(record.status)[0] === status[0] : String(record.status) === status)) &&
+    (Number.isNaN(since) || record.at >= since);
 }

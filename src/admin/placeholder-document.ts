@@ -1,10 +1,6 @@
 const FILE = /^([A-Za-z0-9_-]{1,64})\.pdf$/;
 
-/**
- * A one-page PDF for a seeded file id, so a front-end's download link opens a document instead of failing
- * on a host that does not exist. The same bytes for the same id; undefined for a name that is not `{id}.pdf`.
- * @example placeholderDocument('520d7a45-b89e-4889-8e0d-20598a66780e.pdf')?.subarray(0, 8).toString() // '%PDF-1.4'
- */
+/** A one-page PDF for a seeded file id (the same bytes for the same id), so download links open; undefined for other names. */
 export function placeholderDocument(file: string): Buffer | undefined {
   const id = FILE.exec(file)?.[1];
   if (id === undefined) return undefined;

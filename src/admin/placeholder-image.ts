@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 
 const FILE = /^([A-Za-z0-9_-]{1,64})\.svg$/;
 
-/**
- * A small SVG for an image id: the same bytes for the same id, colours drawn from its hash, so seeded
- * product images render in a front-end instead of broken links. Undefined for a name that is not `{id}.svg`.
- * @example placeholderImage('520d7a45-b89e-4889-8e0d-20598a66780e.svg') // '<svg xmlns=...'
- */
+/** A small SVG for an image id, coloured from its hash (the same bytes for the same id); undefined for other names. */
 export function placeholderImage(file: string): string | undefined {
   const id = FILE.exec(file)?.[1];
   if (id === undefined) return undefined;

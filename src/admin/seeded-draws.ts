@@ -1,8 +1,4 @@
-/**
- * A small seeded generator (mulberry32) for the control plane's choices: which request a fault with a
- * probability hits, how long a ranged delay lasts. Seeded, so a failing run repeats.
- * @example const draws = seededDraws(7); draws() // the same number in [0, 1) on every run
- */
+/** A seeded generator (mulberry32) in [0, 1) for fault probabilities and ranged delays, so a failing run repeats. */
 export function seededDraws(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

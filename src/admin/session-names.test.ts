@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/http-error.js';
-import { sessionNameOf } from './sessions.js';
+import { sessionNameOf } from './control-plane.js';
 
 const requestWith = (headers: IncomingHttpHeaders) => ({ headers }) as IncomingMessage;
 

@@ -1,3 +1,4 @@
+import { isJsonObject as isObject } from '../contract/json-pointer.js';
 import type { Validate } from '../contract/violation.js';
 import { thrownMessage } from './state-file-place.js';
 import { quoteInput } from '../query/query-problem.js';
@@ -6,24 +7,19 @@ import { planOf, type OfferingRecord, type SubscriptionRecord } from '../store/s
 
 /** A subscription as a state file keeps it: its offering by id (the seed or a create line holds it). */
 export type StoredSubscription = Omit<SubscriptionRecord, 'offering'> & { offering_id: string };
-export interface StoredWrite {
+export type StoredWrite = {
   kind: 'create' | 'update';
   subscription: StoredSubscription;
   offering?: OfferingRecord;
-}
+};
 /** One change of a state file, after its first line (the header). */
 export type StateLine =
   | { session: string; write: StoredWrite }
   | { session: string; event: 'reset' | 'drop' }
   | { session: string; event: 'snapshot' | 'restore' | 'forget'; name: string };
 
-/** The API's own rules, compiled from its specs: a line the API would refuse is refused from the file too. */
-export interface LineRules {
-  /** The admin spec's Name: session and snapshot names. */
-  name: Validate;
-  /** The contract's Subscription: a stored record as every operation answers it. */
-  subscription: Validate;
-}
+/** The API's own rules (the admin spec's Name, the contract's Subscription): what the API refuses, the file may not hold. */
+export type LineRules = { name: Validate; subscription: Validate };
 
 const UNNAMED_EVENTS = ['reset', 'drop'] as const;
 const NAMED_EVENTS = ['snapshot', 'restore', 'forget'] as const;
@@ -76,11 +72,7 @@ const TIMES: readonly { at: string; of: (record: SubscriptionRecord) => unknown;
 // Date's own range: past it no time text can be written.
 const LAST_MS = 8.64e15;
 
-/**
- * One parsed line of a state file as a change, or the words saying what is wrong with it (its shape and its
- * names; the record it writes is checked with its offering by recordProblem).
- * @example readStateLine({ session: '../../etc', event: 'reset' }, rules) // "its session '../../etc' ..."
- */
+/** One parsed line of a state file as a change, or the words saying what is wrong with its shape or names. */
 export function readStateLine(value: unknown, rules: LineRules): StateLine | string {
   if (!isObject(value)) return `is ${kindOf(value)}, not a JSON object`;
   const kind = 'write' in value ? 'write' : 'event' in value ? 'event' : undefined;
@@ -108,11 +100,7 @@ export function readStateLine(value: unknown, rules: LineRules): StateLine | str
   return { session, event, name };
 }
 
-/**
- * What keeps a stored subscription from being served, or undefined: its times must be epoch milliseconds and
- * the resource every operation would answer with must hold to the contract.
- * @example recordProblem({ ...record, created_at: 'yesterday' }, rules) // "subscription.created_at is ..."
- */
+/** What keeps a stored subscription from being served: times not in epoch ms, or a resource off the contract. */
 export function recordProblem(record: SubscriptionRecord, rules: LineRules): string | undefined {
   if (!isObject(record.state)) return 'has a subscription whose state is not an object';
   if (!isObject(record.offering)) return 'has an offering that is not an object';
@@ -154,7 +142,6 @@ function writeOf(write: unknown): StoredWrite | string {
     return kind === 'update' ? 'has an update with an offering' : 'has an offering that is not an object';
   if (offering !== undefined && offering.id !== subscription.offering_id)
     return `has an offering ${shown(String(offering.id))} that is not its subscription's (${shown(subscription.offering_id)})`;
-  // The members' values are checked by recordProblem, once the offering is known.
   return {
     kind,
     subscription: subscription as unknown as StoredSubscription,
@@ -169,13 +156,9 @@ function nameProblem(name: string, rules: LineRules): string | undefined {
     : `${shown(name)} the API refuses (it ${first.detail.replace(/^the body /, '')})`;
 }
 
-/** Client text cut short and escaped: a name with a line break must not break the one line of the error. */
+/** Client text cut short and escaped: a line break must not break the one line of the error. */
 function shown(text: string): string {
   return quoteInput(JSON.stringify(text).slice(1, -1));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { isJsonObject } from '../contract/json-pointer.js';
 import { errnoCode } from './state-file-place.js';
 
 /** What a lock file holds: the process that owns the state file, and since when. */
@@ -17,31 +18,17 @@ export interface LockHolder {
   started_at: string;
 }
 
-/** The lock on one state file, taken: release() gives it back (exiting the process does too). */
-export interface StateFileLock {
-  readonly lockPath: string;
-  release(): void;
-}
-
-/** Another process holds the lock: who, in words for the one-line error. */
-export interface LockRefused {
-  readonly lockPath: string;
-  readonly heldBy: string;
-}
+/** The lock taken (release() gives it back, as exiting does), or who holds it, in words. */
+export type StateFileLock = { readonly lockPath: string; release(): void };
+export type LockRefused = { readonly lockPath: string; readonly heldBy: string };
 
 // A lock file naming no process that is younger than this is being written by its taker, not left over.
 const FRESH_MS = 2_000;
-// Locks this process holds, with their text: a lock naming our own pid is ours only when listed here
-// (a process before us may have had our pid, as pid 1 of a container always does).
+// Locks this process holds, with their text: a lock naming our pid is ours only when listed (pid 1 of a container).
 const held = new Map<string, string>();
 let releasesOnExit = false;
 
-/**
- * Takes the lock beside a state file (`FILE.lock`, made with O_EXCL, holding our pid and start time), before
- * the file is read: two mocks on one file would each rename their compacted copy over the other's writes.
- * A lock whose process is gone is taken over. No native module: `process.kill(pid, 0)` tells a live pid.
- * @example const lock = lockStateFile('state.jsonl'); if ('heldBy' in lock) throw ...; lock.release();
- */
+/** Takes `FILE.lock` (O_EXCL, our pid and start) before the state file is read; a lock whose process is gone is taken over. */
 export function lockStateFile(file: string, now = Date.now()): StateFileLock | LockRefused {
   const lockPath = `${file}.lock`;
   const started = new Date(now - process.uptime() * 1000).toISOString();
@@ -51,8 +38,7 @@ export function lockStateFile(file: string, now = Date.now()): StateFileLock | L
     const found = read(lockPath);
     if (found === undefined) continue; // released meanwhile
     if (isLive(lockPath, found)) return { lockPath, heldBy: described(found) };
-    // Left over: moved aside first, so that of two takers only one moves this file; a live lock moved by
-    // mistake (taken by another between our read and our move) is put back.
+    // Left over: moved aside, so only one of two takers moves it; a live lock taken meanwhile is put back.
     const aside = `${lockPath}.${process.pid}.stale`;
     if (!moved(lockPath, aside)) continue;
     const movedText = read(aside);
@@ -67,17 +53,17 @@ export function lockStateFile(file: string, now = Date.now()): StateFileLock | L
 
 /** The holder a lock file's text names, or undefined when it names none (cut short, or not ours). */
 export function lockHolder(text: string): LockHolder | undefined {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || !('pid' in value) || !('started_at' in value))
-      return undefined;
-    const { pid, started_at } = value;
-    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof started_at === 'string'
-      ? { pid, started_at }
-      : undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!isJsonObject(value)) return undefined;
+  const { pid, started_at } = value;
+  return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof started_at === 'string'
+    ? { pid, started_at }
+    : undefined;
 }
 
 function taken(lockPath: string, text: string): StateFileLock {
@@ -100,7 +86,8 @@ function release(lockPath: string): void {
 
 function isLive(lockPath: string, text: string): boolean {
   const holder = lockHolder(text);
-  if (holder === undefined) return Date.now() - modified(lockPath) < FRESH_MS;
+  if (holder === undefined)
+    return Date.now() - (statSync(lockPath, { throwIfNoEntry: false })?.mtimeMs ?? 0) < FRESH_MS;
   if (holder.pid === process.pid) return held.has(lockPath);
   try {
     process.kill(holder.pid, 0);
@@ -144,14 +131,6 @@ function read(path: string): string | undefined {
   }
 }
 
-function modified(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
 function moved(from: string, to: string): boolean {
   try {
     renameSync(from, to);
@@ -164,9 +143,9 @@ function moved(from: string, to: string): boolean {
 
 function putBack(aside: string, lockPath: string): void {
   try {
-    linkSync(aside, lockPath); // fails, rightly, when a third mock took the lock meanwhile
+    linkSync(aside, lockPath);
   } catch {
-    // that mock holds it now
+    // A third mock took the lock meanwhile: it holds it now.
   }
   unlinkSync(aside);
 }

@@ -12,59 +12,51 @@ const REASONS: Readonly<Record<string, string>> = {
   ENAMETOOLONG: 'its name is too long',
   ELOOP: 'its path has a loop of links',
 };
+const PLACE_FIX = 'check the path and its permissions, or give another --state-file';
 
-/**
- * What keeps `path` from being a state file before anything is tried (a folder, a folder that does not
- * exist, a device), with the fix; undefined when it is a file or can be made.
- * @example placeProblem('missing/state.jsonl') // { problem: 'is in a folder that does not exist (...)', fix: ... }
- */
+/** What keeps `path` from being a state file (a folder, a missing folder, a device), with the fix. */
 export function placeProblem(path: string): { problem: string; fix: string } | undefined {
   const stat = statOf(path);
   if (typeof stat === 'string') return { problem: `cannot be read (${stat})`, fix: PLACE_FIX };
-  if (stat === undefined) {
-    const folder = dirname(resolve(path));
-    const parent = statOf(folder);
-    if (parent === undefined || (typeof parent !== 'string' && !parent.isDirectory()))
-      return {
-        problem: `is in a folder that does not exist (${folder})`,
-        fix: 'create the folder first, or give a path in a folder that exists',
-      };
-    return typeof parent === 'string' ? { problem: `cannot be made (${parent})`, fix: PLACE_FIX } : undefined;
-  }
-  if (stat.isDirectory())
+  if (stat?.isDirectory())
     return {
       problem: 'is a folder, not a file',
       fix: `give the path of a file, such as ${join(path, 'state.jsonl')}`,
     };
-  if (!stat.isFile())
-    return {
-      problem: 'is not a regular file (a device, pipe or socket)',
-      fix: 'give the path of a file, such as state.jsonl',
-    };
-  return undefined;
+  if (stat !== undefined)
+    return stat.isFile()
+      ? undefined
+      : {
+          problem: 'is not a regular file (a device, pipe or socket)',
+          fix: 'give the path of a file, such as state.jsonl',
+        };
+  const folder = dirname(resolve(path));
+  const parent = statOf(folder);
+  if (typeof parent === 'string') return { problem: `cannot be made (${parent})`, fix: PLACE_FIX };
+  if (parent?.isDirectory()) return undefined;
+  return {
+    problem: `is in a folder that does not exist (${folder})`,
+    fix: 'create the folder first, or give a path in a folder that exists',
+  };
 }
-
-const PLACE_FIX = 'check the path and its permissions, or give another --state-file';
 
 /** The code of a file system error (`ENOENT`...), undefined for anything else thrown. */
 export function errnoCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-/** The message of whatever was thrown. */
 export function thrownMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The reason of a file system error in words, e.g. `permission denied (EACCES)`. */
+/** The reason of a file system error in words, e.g. `permission denied, EACCES`. */
 export function fsProblem(error: unknown): string {
   const code = errnoCode(error);
   if (code === undefined) return thrownMessage(error);
-  const reason = REASONS[code];
-  return reason === undefined ? code : `${reason}, ${code}`;
+  return REASONS[code] === undefined ? code : `${REASONS[code]}, ${code}`;
 }
 
-/** Syncs the folder of `path`, so that a rename in it survives a power cut; a no-op where folders cannot be synced. */
+/** Syncs the folder of `path`, so that a rename in it survives a power cut, where the system allows it. */
 export function syncFolder(path: string): void {
   let fd;
   try {

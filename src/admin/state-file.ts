@@ -11,7 +11,7 @@ import {
 import { isJsonObject } from '../contract/json-pointer.js';
 import type { SubscriptionRecord } from '../store/subscriptions/records.js';
 import type { SubscriptionStore, SubscriptionWrite } from '../store/subscriptions/subscription-store.js';
-import type { ChangeLog, ControlPlane } from './control-plane.js';
+import { SNAPSHOT_BOUNDS, type ChangeLog, type ControlPlane } from './control-plane.js';
 import { lockStateFile } from './state-file-lock.js';
 import {
   readStateLine,
@@ -19,44 +19,33 @@ import {
   type LineRules,
   type StateLine as Line,
   type StoredSubscription,
+  type StoredWrite,
 } from './state-file-lines.js';
 import { errnoCode, fsProblem, placeProblem, syncFolder, thrownMessage } from './state-file-place.js';
-import { SNAPSHOT_BOUNDS, type SnapshotBounds } from './snapshot-bounds.js';
 
 /** The format this version writes; a file of another is refused, never guessed at. */
 const FORMAT = 1;
 
 /** What a state file belongs to: a file made for other seeded data would replay onto the wrong records. */
-export interface StateFileIdentity {
-  seed: number;
-  subscriptions: number;
-  products: number;
-}
+export type StateFileIdentity = { seed: number; subscriptions: number; products: number };
 
-/** How a state file is read: the API's rules for its lines, and whether a bad line ends the file or the start. */
-export interface StateFileOptions {
-  rules: LineRules;
-  /** Keep the lines before the first bad one and drop the rest (--state-file-repair), saying so with `warn`. */
-  repair?: boolean;
-  warn?: (text: string) => void;
-}
+/** `repair` (--state-file-repair): keep the lines before the first bad one and drop the rest, saying so with `warn`. */
+export type StateFileOptions = { rules: LineRules; repair?: boolean; warn?: (text: string) => void };
 
 /** A state file that cannot be used: the start stops with this message, never a silent reset. */
 export class StateFileError extends Error {
   constructor(path: string, problem: string, fix: string) {
     // Control characters escaped: a name or path with a line break must not break the one line.
-    super(`state file ${path} ${problem}; ${fix}`.replace(/\p{Cc}|[\u2028\u2029]/gu, escaped));
+    super(
+      `state file ${path} ${problem}; ${fix}`.replace(/\p{Cc}|[\u2028\u2029]/gu, (c) =>
+        JSON.stringify(c).slice(1, -1),
+      ),
+    );
     this.name = 'StateFileError';
   }
 }
 
-/**
- * Keeps every change of every session in an append-only file of JSON lines: each write reaches the file
- * (one write(2) of a whole line) before the store makes it, so a 2xx means it is kept. At start the file is
- * locked (one mock per file), every line is checked with the API's rules and replayed, then the file is
- * rewritten compacted (a temporary file synced and renamed over it, so a crash keeps the old or the new).
- * @example const file = openStateFile(path, identity, plane, { rules }); plane.keepChangesIn(file);
- */
+/** Locks, checks, replays and compacts a state file, then appends each change (one write(2)) before the store makes it. */
 export function openStateFile<State>(
   path: string,
   identity: StateFileIdentity,
@@ -182,7 +171,7 @@ function lineProblem<State>(plane: ControlPlane<State>, text: string, rules: Lin
   const existed = plane.existing(line.session) !== undefined;
   const problem = apply(plane, line, rules);
   // A session made only for a line that is refused is not kept (--state-file-repair compacts what is left).
-  if (problem !== undefined && !existed) plane.sessions.drop(line.session);
+  if (problem !== undefined && !existed) plane.drop(line.session);
   return problem;
 }
 
@@ -197,8 +186,8 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
       store.apply(write);
     } else if (!('name' in line)) {
       if (line.event === 'reset') plane.session(session).store.reset();
-      else plane.sessions.drop(session);
-    } else if (line.event === 'snapshot') plane.snapshot(line.name, session, REPLAY_BOUNDS);
+      else plane.drop(session);
+    } else if (line.event === 'snapshot') plane.snapshot(line.name, session, false);
     else if (line.event === 'restore') plane.restore(line.name, session);
     else plane.forgetSnapshot(line.name, session);
   } catch (error) {
@@ -207,24 +196,13 @@ function apply<State>(plane: ControlPlane<State>, line: Line, rules: LineRules):
   return undefined;
 }
 
-/**
- * A file written before snapshots were counted may hold more than a session or the mock keeps now: each was
- * answered 201, so all are replayed and reported (snapshotsOverCaps); the byte caps still hold, so a small file
- * cannot make gigabytes of copies.
- */
-const REPLAY_BOUNDS: SnapshotBounds = {
-  ...SNAPSHOT_BOUNDS,
-  perSession: Number.POSITIVE_INFINITY,
-  overall: Number.POSITIVE_INFINITY,
-};
-
 /** One line for each count cap the replayed snapshots pass: how many, the cap, and what a new one gets. */
 function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {
   const { perSession, overall } = SNAPSHOT_BOUNDS;
   const kept = 'were all kept (the file was written before snapshots were capped)';
   const lines: string[] = [];
   let total = 0;
-  for (const { name, snapshots } of plane.sessions.list()) {
+  for (const { name, snapshots } of plane.list()) {
     total += snapshots.size;
     if (snapshots.size <= perSession) continue;
     const which = name === '' ? 'the default session' : `session '${name}'`;
@@ -242,7 +220,7 @@ function snapshotsOverCaps<State>(plane: ControlPlane<State>): string[] {
 /** The file again with only what the state now needs: per session, each snapshot's writes, then the current ones. */
 function compact<State>(path: string, identity: StateFileIdentity, plane: ControlPlane<State>): void {
   const lines: Line[] = [];
-  for (const session of [...plane.sessions.list()].reverse()) {
+  for (const session of [...plane.list()].reverse()) {
     const name = session.name;
     for (const kept of session.snapshots.values()) {
       lines.push({ session: name, event: 'reset' });
@@ -257,23 +235,13 @@ function compact<State>(path: string, identity: StateFileIdentity, plane: Contro
   // Synced before the rename, and the folder after it: a power cut keeps the old file or the whole new one.
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    const fd = openSync(temporary, 'w');
-    try {
-      writeFileSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFileSync(temporary, text, { flush: true });
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
   }
   syncFolder(path);
-}
-
-function escaped(character: string): string {
-  return JSON.stringify(character).slice(1, -1);
 }
 
 function parse(text: string): unknown {
@@ -285,7 +253,7 @@ function parse(text: string): unknown {
   }
 }
 
-function stored(write: SubscriptionWrite): Extract<Line, { write: unknown }>['write'] {
+function stored(write: SubscriptionWrite): StoredWrite {
   const { offering, ...rest } = write.subscription;
   const subscription: StoredSubscription = { ...rest, offering_id: offering.id };
   return write.kind === 'create' && write.offering !== undefined
@@ -293,10 +261,7 @@ function stored(write: SubscriptionWrite): Extract<Line, { write: unknown }>['wr
     : { kind: write.kind, subscription };
 }
 
-function restored(
-  store: SubscriptionStore,
-  write: Extract<Line, { write: unknown }>['write'],
-): SubscriptionWrite {
+function restored(store: SubscriptionStore, write: StoredWrite): SubscriptionWrite {
   const { offering_id: offeringId, ...rest } = write.subscription;
   const offering = write.offering ?? store.offering(offeringId);
   if (offering === undefined) throw new Error(`no offering ${offeringId}`);

@@ -9,6 +9,7 @@ describe('inspectorAssets', () => {
     expect(assets.get('')?.type).toBe('text/html; charset=utf-8');
     expect(page()).toContain('<style>');
     expect(page()).not.toContain('<!-- stylesheets -->');
+    expect(page()).toMatch(/id="inspector-modules">\s*\["[^"]+\.js"/);
     expect(page()).toContain('.journal-list');
     const modules = [...assets.keys()].filter((name) => name.endsWith('.js'));
     expect(modules).toContain('inspector.js');

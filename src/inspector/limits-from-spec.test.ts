@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { MAX_DELAY_MS } from '../admin/faults.js';
-import { sessionNameOf } from '../admin/sessions.js';
+import { sessionNameOf } from '../admin/control-plane.js';
 import { loadAdminSpec } from '../contract/spec-document.js';
 import { limitsFromSpec } from './limits-from-spec.js';
 

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { SNAPSHOT_BOUNDS } from '../../src/admin/snapshot-bounds.js';
+import { SNAPSHOT_BOUNDS } from '../../src/admin/control-plane.js';
 
 // Issue 28, point 7: snapshots had no cap (2,100 reached 3.3 GB). Now a session keeps 64, the mock 256 in
 // all, each past the limit a 409 naming it and how to free room.

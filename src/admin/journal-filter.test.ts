@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AT, journalRecord as record } from '../../test/support/journal-record.js';
-import { journalEntry, type JournalFilter, type JournalRecord } from './journal.js';
-import { entryFilter, rfc3339Time, sinceMeansSomething } from './journal-query.js';
+import {
+  entryFilter,
+  rfc3339Time,
+  sinceMeansSomething,
+  type JournalFilter,
+  type JournalRecord,
+} from './journal.js';
 
 describe('rfc3339Time', () => {
   const cases: { text: string; time: string | undefined }[] = [
@@ -78,6 +83,6 @@ describe('entryFilter', () => {
       { name: 'every filter given must match', filter: { method: 'GET', status: '4xx' }, matches: false },
     ];
   it.each(cases)('$name', ({ filter, record: overrides, matches }) => {
-    expect(entryFilter(filter)(journalEntry(record(overrides)))).toBe(matches);
+    expect(entryFilter(filter)(record(overrides))).toBe(matches);
   });
 });

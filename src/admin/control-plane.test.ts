@@ -1,43 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import { SeededSubscriptions } from '../store/subscriptions/seeded-subscriptions.js';
-import { SubscriptionStore } from '../store/subscriptions/subscription-store.js';
-import { Sessions } from './sessions.js';
+import type { SubscriptionStore } from '../store/subscriptions/subscription-store.js';
+import { ControlPlane, snapshotBytes, snapshotRefusal, type SnapshotBounds } from './control-plane.js';
+
+const BOUNDS: SnapshotBounds = { perSession: 2, overall: 3, sessionBytes: 10_000, overallBytes: 20_000 };
+
+// prettier-ignore
+const cases: { title: string; bytes: number; session: { count: number; bytes: number }; all: { count: number; bytes: number }; refused: RegExp | undefined }[] = [
+  { title: 'a snapshot that fits is taken', bytes: 1_000, session: { count: 1, bytes: 1_000 }, all: { count: 2, bytes: 2_000 }, refused: undefined },
+  { title: 'a session at its count is refused, naming the limit and the delete', bytes: 1_000, session: { count: 2, bytes: 2_000 }, all: { count: 2, bytes: 2_000 }, refused: /keeps 2 snapshots.*DELETE \/__subcat\/snapshots/ },
+  { title: 'the mock at its count is refused, naming any session', bytes: 1_000, session: { count: 0, bytes: 0 }, all: { count: 3, bytes: 3_000 }, refused: /keeps 3 snapshots.*in any session/ },
+  { title: "a session's bytes past its budget are refused", bytes: 6_000, session: { count: 1, bytes: 5_000 }, all: { count: 1, bytes: 5_000 }, refused: /this session's snapshots past/ },
+  { title: 'all bytes past the overall budget are refused', bytes: 6_000, session: { count: 0, bytes: 0 }, all: { count: 2, bytes: 15_000 }, refused: /all snapshots past/ },
+];
+
+describe('snapshotRefusal', () => {
+  it.each(cases)('$title', ({ bytes, session, all, refused }) => {
+    const refusal = snapshotRefusal(bytes, session, all, BOUNDS);
+    if (refused === undefined) expect(refusal).toBeUndefined();
+    else expect(refusal).toMatch(refused);
+  });
+
+  it('estimates a snapshot from the changes it copies', () => {
+    expect(snapshotBytes(1_000) - snapshotBytes(0)).toBe(128_000);
+  });
+});
 
 const seeded = new SeededSubscriptions({ accounts: [], offerings: [], subscriptions: [] });
 
 function sessions(max: number) {
   let clock = 0;
-  const made: string[] = [];
-  const all = new Sessions<{ store: SubscriptionStore }>({
-    max,
-    journalSize: 5,
-    now: () => (clock += 1000),
-    newStore: (name) => {
-      made.push(name);
-      return new SubscriptionStore(seeded);
-    },
+  const all = new ControlPlane<{ store: SubscriptionStore }>({
+    seeded,
     stateOf: (store) => ({ store }),
+    maxSubscriptions: 1_000,
+    maxSessions: max,
+    journalSize: 5,
+    delay: null,
+    seed: 1,
+    now: () => (clock += 1000),
   });
-  return { all, made };
+  return { all };
 }
 
-const names = (all: Sessions<unknown>) => all.list().map((session) => session.name);
+const names = (all: ReturnType<typeof sessions>['all']) => all.list().map((session) => session.name);
 
-describe('Sessions', () => {
+describe('ControlPlane sessions', () => {
   it('holds the default session from the start', () => {
-    const { all, made } = sessions(2);
+    const { all } = sessions(2);
     expect(names(all)).toEqual(['']);
-    expect(made).toEqual(['']);
-    expect(all.size).toBe(1);
   });
 
   it('makes a named session on first use, then gives the same one back', () => {
-    const { all, made } = sessions(2);
+    const { all } = sessions(2);
     const first = all.use('a');
     const again = all.use('a');
     expect(first.dropped).toBeUndefined();
     expect(again.session).toBe(first.session);
-    expect(made).toEqual(['', 'a']);
+    expect(names(all)).toEqual(['a', '']);
     expect(first.session.state.store).toBe(first.session.store);
   });
 
@@ -95,12 +115,12 @@ describe('Sessions', () => {
     expect(all.use('a').session.lastUsed).toBeGreaterThan(made);
   });
 
-  it('peek neither makes a session nor counts as a use', () => {
+  it('existing neither makes a session nor counts as a use', () => {
     const { all } = sessions(2);
-    expect(all.peek('a')).toBeUndefined();
+    expect(all.existing('a')).toBeUndefined();
     all.use('a');
     all.use('b');
-    all.peek('a');
+    all.existing('a');
     expect(all.use('c').dropped).toBe('a');
   });
 
