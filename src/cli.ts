@@ -55,9 +55,9 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
-    // Seeded before it listens, as ever: startMock() seeds the catalogs on first use, and a large store's take
-    // seconds, which no one's first catalog request should wait for.
-    void seededStores(args.options).catalog;
+    // The fixed catalog (the banner's, the fixtures') is seeded before it listens, so no one's first request of it
+    // waits; the others, whose ids no response gives, are seeded on their first request.
+    seededStores(args.options).seeded.catalogs[0]?.seed();
     // So are the request schemas, which startMock() compiles on first use: the create's took 100 ms.
     if (args.options.specPath === undefined) specValidators().compileDeferred();
     specValidators(loadAdminSpec()).compileDeferred();
