@@ -53,8 +53,9 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
-    // Catalogs seeded before it listens (startMock() seeds them on first use): no first request waits seconds.
-    void seededStores(args.options).catalog;
+    // The fixed catalog (the banner's, the fixtures') is seeded before it listens, so no one's first request of it
+    // waits; the others, whose ids no response gives, are seeded on their first request.
+    seededStores(args.options).seeded.catalogs[0]?.seed();
     running = await startMock(args.options);
   } catch (error) {
     io.err(`subcat mock: could not start: ${messageOf(error)}\n`);

@@ -22,12 +22,14 @@ describe('seedMock', () => {
   });
 
   const seed = seedMock({ seed: 3, subscriptions: 0, products: 120 });
+  const seedAll = (sources: typeof seed.catalogs) => sources.map((source) => source.seed());
 
   it('seeds the fixed catalog first, then two more, every one with its nodes and products', () => {
-    expect(seed.catalogs.map((record) => record.id)[0]).toBe(catalog.catalog_id);
-    expect(new Set(seed.catalogs.map((record) => record.id)).size).toBe(3);
-    expect(seed.catalogs[0]?.releases.map((release) => release.id)).toEqual(catalog.release_ids);
-    for (const record of seed.catalogs) {
+    const records = seedAll(seed.catalogs);
+    expect(records.map((record) => record.id)[0]).toBe(catalog.catalog_id);
+    expect(new Set(records.map((record) => record.id)).size).toBe(3);
+    expect(records[0]?.releases.map((release) => release.id)).toEqual(catalog.release_ids);
+    for (const record of records) {
       expect(record.nodes.size).toBeGreaterThan(3);
       expect(record.products.length).toBeGreaterThan(50);
     }
@@ -43,7 +45,7 @@ describe('seedMock', () => {
     const again = seedMock({ seed: 3, subscriptions: 0, products: 120 });
     const asJson = (value: unknown) =>
       JSON.stringify(value, (_key, inner: unknown) => (inner instanceof Map ? [...inner] : inner));
-    expect(asJson(again.catalogs)).toBe(asJson(seed.catalogs));
+    expect(asJson(seedAll(again.catalogs))).toBe(asJson(seedAll(seed.catalogs)));
     expect(asJson(again.subscriptions)).toBe(asJson(seed.subscriptions));
   });
 });

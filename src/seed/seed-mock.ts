@@ -1,4 +1,5 @@
 import type { CatalogRecord } from '../store/catalog/catalog-records.js';
+import type { CatalogSource } from '../store/catalog/catalog-store.js';
 import type { SubscriptionSeedData } from '../store/subscriptions/seeded-subscriptions.js';
 import { loadCatalogFixture } from './catalog/catalog-fixture.js';
 import { seedCatalogSkeletons } from './catalog/seed-catalog-skeletons.js';
@@ -18,8 +19,8 @@ export interface MockSeedOptions {
 /** Everything a mock starts with: records for the stores, and example requests of the fixed catalog. */
 export interface MockSeed {
   subscriptions: SubscriptionSeedData;
-  /** Seeded on first read: a start whose first requests are not the catalog's does not wait for it. */
-  readonly catalogs: CatalogRecord[];
+  /** The fixed catalog first, then the seeded ones; each is seeded on its first read, so a start waits for none. */
+  catalogs: CatalogSource[];
   /** Paths (without base) of working node-products requests: with `latest` and with an explicit release. */
   examplePaths: string[];
   /** Working requests of the four operations on the fixed records, for people trying the mock (the inspector). */
@@ -37,19 +38,21 @@ export interface ExampleRequest {
 
 /**
  * Seeds the mock: the fixture records (fixtures/*.json, fixed ids) and the seeded ones, the subscriptions now
- * and the catalogs on first read (`subcat mock` reads them before it listens; startMock() when asked).
+ * and each catalog on its first read (`subcat mock` reads the fixed one before it listens).
  * @example const seeded = seedMock({ seed: 1, subscriptions: 300, products: 200 });
  */
 export function seedMock(options: MockSeedOptions): MockSeed {
   const seeded = seedSubscriptions(options);
   const fixtures = loadSubscriptionFixtures();
   const fixture = loadCatalogFixture();
-  let catalogs: CatalogRecord[] | undefined;
-  // Each catalog draws from its own derived seed, so when they are seeded changes none of their records.
-  const seedCatalogs = () =>
-    seedCatalogSkeletons(options.seed, fixture).map((skeleton, index) =>
-      seedCatalog(skeleton, index, options, index === 0 ? fixture : undefined),
-    );
+  // Each catalog draws from its own derived seed: when, and whether, the others are seeded changes none of its records.
+  const catalogs = seedCatalogSkeletons(options.seed, fixture).map((skeleton, index): CatalogSource => {
+    let record: CatalogRecord | undefined;
+    return {
+      id: skeleton.id,
+      seed: () => (record ??= seedCatalog(skeleton, index, options, index === 0 ? fixture : undefined)),
+    };
+  });
   const node = fixture.showcase.node_id;
   const newest = fixture.releases.at(-1)?.id ?? 'latest';
   const path = (release: string) =>
@@ -121,10 +124,7 @@ export function seedMock(options: MockSeedOptions): MockSeed {
       offerings: [...fixtures.offerings, ...seeded.offerings],
       subscriptions: [...fixtures.subscriptions, ...seeded.subscriptions],
     },
-    get catalogs() {
-      catalogs ??= seedCatalogs();
-      return catalogs;
-    },
+    catalogs,
     examplePaths: [path('latest'), path(newest)],
   };
 }

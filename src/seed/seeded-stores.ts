@@ -6,8 +6,7 @@ import { seedMock, type MockSeed, type MockSeedOptions } from './seed-mock.js';
 export interface SeededStores {
   seeded: MockSeed;
   subscriptions: SeededSubscriptions;
-  /** Made, its catalogs seeded, on first read. */
-  readonly catalog: CatalogStore;
+  catalog: CatalogStore;
 }
 
 let last: { key: string; stores: SeededStores } | undefined;
@@ -22,14 +21,10 @@ export function seededStores(options: MockSeedOptions): SeededStores {
   const key = `${options.seed}/${options.subscriptions}/${options.products}`;
   if (last?.key === key) return last.stores;
   const seeded = seedMock(options);
-  let catalog: CatalogStore | undefined;
   const stores = {
     seeded,
     subscriptions: new SeededSubscriptions(seeded.subscriptions),
-    get catalog() {
-      catalog ??= new CatalogStore(seeded.catalogs);
-      return catalog;
-    },
+    catalog: new CatalogStore(seeded.catalogs),
   };
   last = { key, stores };
   return stores;

@@ -174,21 +174,11 @@ function indexCatalog(
   products: ProductRecord[],
   files: FileRecord[],
 ): CatalogRecord {
-  const productIndexById = new Map<string, number>();
-  const productIndexBySku = new Map<string, number>();
-  const productIndexBySlug = new Map<string, number>();
-  products.forEach((product, index) => {
-    productIndexById.set(product.id, index);
-    productIndexBySku.set(product.sku, index);
-    productIndexBySlug.set(product.slug, index);
-  });
   return {
     ...skeleton,
     nodes: new Map(nodes.map((node) => [node.id, node])),
     products,
-    productIndexById,
-    productIndexBySku,
-    productIndexBySlug,
+    productIndexById: new Map(products.map((product, index) => [product.id, index])),
     files: new Map(files.map((file) => [file.id, file])),
   };
 }

@@ -183,8 +183,6 @@ export interface CatalogRecord extends CatalogSkeleton {
   nodes: Map<string, NodeRecord>;
   products: ProductRecord[];
   productIndexById: Map<string, number>;
-  productIndexBySku: Map<string, number>;
-  productIndexBySlug: Map<string, number>;
   files: Map<string, FileRecord>;
 }
 

@@ -42,26 +42,37 @@ export interface NodeProductsPage {
   products: SelectedProduct[];
 }
 
+/** A catalog known by its id before it is seeded: `seed()` makes its records on the first call, the same after. */
+export interface CatalogSource {
+  id: string;
+  seed(): CatalogRecord;
+}
+
 /**
- * The catalogs of the mock, seeded before the store is made and never written: every session reads the same.
+ * The catalogs of the mock, each seeded on its first read and never written: every session reads the same.
  * @example
- * const store = new CatalogStore(seedCatalogs({ seed: 1, products: 200 }).catalogs);
+ * const store = new CatalogStore(seedMock({ seed: 1, subscriptions: 0, products: 200 }).catalogs);
  * store.nodeProducts({ catalogId, releaseId: 'latest', nodeId, filter: [], page: { offset: 0, limit: 25 }, language: 'en-US' });
  */
 export class CatalogStore {
-  private readonly byId: ReadonlyMap<string, CatalogRecord>;
+  private readonly byId: ReadonlyMap<string, CatalogSource>;
 
-  constructor(readonly catalogs: readonly CatalogRecord[]) {
-    this.byId = new Map(catalogs.map((catalog) => [catalog.id, catalog]));
+  constructor(private readonly sources: readonly CatalogSource[]) {
+    this.byId = new Map(sources.map((source) => [source.id, source]));
+  }
+
+  /** Every catalog, all of them seeded. */
+  get catalogs(): CatalogRecord[] {
+    return this.sources.map((source) => source.seed());
   }
 
   catalog(catalogId: string): CatalogRecord | undefined {
-    return this.byId.get(catalogId);
+    return this.byId.get(catalogId)?.seed();
   }
 
   /** Resolves the three path parameters of the operation, `latest` included. */
   resolve(catalogId: string, releaseId: string, nodeId: string): ({ ok: true } & CatalogPlace) | CatalogMiss {
-    const catalog = this.byId.get(catalogId);
+    const catalog = this.catalog(catalogId);
     if (catalog === undefined) return miss('catalog_id', `catalog ${catalogId} does not exist`);
     const release = findRelease(catalog, releaseId);
     if (!release.ok) return release;

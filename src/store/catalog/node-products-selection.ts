@@ -46,28 +46,6 @@ export function isVisible(product: ProductRecord, release: ReleaseRecord): boole
 }
 
 /**
- * Candidate product indexes: through the id, sku or slug index when an expression names one of those
- * (the smallest such set wins), else every product attached to the node. Ascending, which is attach order.
- */
-function candidates(catalog: CatalogRecord, node: NodeRecord, filter: readonly FilterExpression[]): number[] {
-  const indexes = new Map([
-    ['id', catalog.productIndexById],
-    ['sku', catalog.productIndexBySku],
-    ['slug', catalog.productIndexBySlug],
-  ]);
-  let best: number[] | undefined;
-  for (const expression of filter) {
-    // A Map, not an object: an attribute named like an Object.prototype member must not find a "map".
-    const index = indexes.get(expression.attribute);
-    if (index === undefined) continue;
-    const found = [...new Set(expression.values.flatMap((value) => index.get(value) ?? []))];
-    if (best === undefined || found.length < best.length) best = found;
-  }
-  if (best === undefined) return node.product_indexes;
-  return best.filter((at) => catalog.products[at]?.node_ids.includes(node.id) ?? false).sort((a, b) => a - b);
-}
-
-/**
  * The node's live products in a release that match the filter, in response order:
  * with `in(id, ...)` by `updated_at`, most recent first (ties by id); otherwise the node's curated
  * products first in its curated order, then the others in the order they were attached to the node.
@@ -86,7 +64,8 @@ export function selectNodeProducts(
   });
   const curated = new Set(node.curated_product_ids);
   const selected: SelectedProduct[] = [];
-  for (const at of candidates(catalog, node, filter)) {
+  // A node holds tens of products: each is tested, with no index to narrow them first.
+  for (const at of node.product_indexes) {
     const product = catalog.products[at];
     if (product !== undefined && isVisible(product, release) && matches(product)) {
       selected.push({ product, curated: curated.has(product.id) });

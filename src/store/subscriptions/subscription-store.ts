@@ -246,7 +246,7 @@ export class SubscriptionStore {
       const { op, attribute, values } = expression;
       if (op !== 'eq' || !isIndexedAttribute(attribute) || values.length !== 1) continue;
       const value = values[0] ?? '';
-      const seeded = this.seeded.index.get(attribute)?.get(value) ?? [];
+      const seeded = this.seeded.index(attribute).get(value) ?? [];
       const created = this.changes.index.get(attribute)?.get(value) ?? [];
       if (best !== undefined && seeded.length + created.length >= best.positions.length) continue;
       best = { positions: new Positions(seeded, created), expression };
