@@ -56,8 +56,35 @@ function forwardTo(upstream: URL): Forward {
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = [value].flat().join(', ');
     }
-    return { status: answer.statusCode, headers, body: parseJson(text), text };
+    return upstreamResponse(answer.statusCode, headers, text);
   };
+}
+
+/** Upstream answers whose body no handler has read or replaced: `text` is still the whole answer. */
+const untouched = new WeakSet<ProxiedResponse>();
+
+/**
+ * An upstream answer whose JSON body is parsed when a handler first reads it: most handlers change a few
+ * operations, and parsing, comparing and re-serialising every page cost about a tenth of a kit run.
+ */
+function upstreamResponse(status: number, headers: Record<string, string>, text: string): ProxiedResponse {
+  let parsed: { value: unknown } | undefined;
+  const response: ProxiedResponse = {
+    status,
+    headers,
+    text,
+    get body() {
+      untouched.delete(response);
+      parsed ??= { value: parseJson(text) };
+      return parsed.value;
+    },
+    set body(value) {
+      untouched.delete(response);
+      parsed = { value };
+    },
+  };
+  untouched.add(response);
+  return response;
 }
 
 function parseJson(text: string): unknown {
@@ -79,7 +106,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function send(res: ServerResponse, answer: ProxiedResponse): void {
-  const payload = Buffer.from(answer.body === undefined ? answer.text : JSON.stringify(answer.body));
+  const text = untouched.has(answer) || answer.body === undefined ? answer.text : JSON.stringify(answer.body);
+  const payload = Buffer.from(text);
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(payload.length) });
   res.end(payload);
 }
@@ -149,17 +177,23 @@ function fingerprint(req: ProxiedRequest): string {
 function watched(forward: Forward, arrived: ProxiedRequest) {
   const original = fingerprint(arrived);
   let requestChanged = false;
-  let upstreamAnswer: string | undefined;
-  const payload = (res: ProxiedResponse) =>
-    JSON.stringify([res.status, res.headers['content-type'], res.body === undefined ? res.text : res.body]);
+  let upstream: { res: ProxiedResponse; status: number; type: string | undefined } | undefined;
+  const payload = (status: number, type: string | undefined, body: unknown, text: string) =>
+    JSON.stringify([status, type, body === undefined ? text : body]);
   const watchedForward: Forward = async (req) => {
     if (fingerprint(req) !== original) requestChanged = true;
     const res = await forward(req);
-    upstreamAnswer = payload(res);
+    upstream = { res, status: res.status, type: res.headers['content-type'] };
     return res;
   };
-  return {
-    forward: watchedForward,
-    changed: (answer: ProxiedResponse) => requestChanged || payload(answer) !== upstreamAnswer,
+  const changed = (answer: ProxiedResponse): boolean => {
+    if (requestChanged || upstream === undefined) return true;
+    const { res, status, type } = upstream;
+    const sameHead = answer.status === status && answer.headers['content-type'] === type;
+    if (answer === res && untouched.has(answer)) return !sameHead;
+    // The upstream's body as it came, parsed afresh from its text: a handler may have edited `res.body` in place.
+    const before = payload(status, type, parseJson(res.text), res.text);
+    return payload(answer.status, answer.headers['content-type'], answer.body, answer.text) !== before;
   };
+  return { forward: watchedForward, changed };
 }
