@@ -105,8 +105,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, answer: ProxiedResponse): void {
-  const text = untouched.has(answer) || answer.body === undefined ? answer.text : JSON.stringify(answer.body);
+/** The bytes an answer is sent as: its text as it came while no handler read its body, else its body's JSON. */
+function sentText(answer: ProxiedResponse): string {
+  return untouched.has(answer) || answer.body === undefined ? answer.text : JSON.stringify(answer.body);
+}
+
+function send(res: ServerResponse, answer: ProxiedResponse, text: string): void {
   const payload = Buffer.from(text);
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(payload.length) });
   res.end(payload);
@@ -135,8 +139,9 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
         const arrived = { method: req.method ?? 'GET', url, headers, body: await readBody(req) };
         const watch = watched(forward, arrived);
         const answer = await handler(arrived, watch.forward);
-        if (watch.changed(answer)) proxy.touched++;
-        send(res, answer);
+        const text = sentText(answer);
+        if (watch.changed(answer, text)) proxy.touched++;
+        send(res, answer, text);
       } catch (error) {
         proxy.errors.push(
           `${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`,
@@ -178,22 +183,21 @@ function watched(forward: Forward, arrived: ProxiedRequest) {
   const original = fingerprint(arrived);
   let requestChanged = false;
   let upstream: { res: ProxiedResponse; status: number; type: string | undefined } | undefined;
-  const payload = (status: number, type: string | undefined, body: unknown, text: string) =>
-    JSON.stringify([status, type, body === undefined ? text : body]);
   const watchedForward: Forward = async (req) => {
     if (fingerprint(req) !== original) requestChanged = true;
     const res = await forward(req);
     upstream = { res, status: res.status, type: res.headers['content-type'] };
     return res;
   };
-  const changed = (answer: ProxiedResponse): boolean => {
+  /** `text`: what the answer is sent as (sentText), so its body is serialised once. */
+  const changed = (answer: ProxiedResponse, text: string): boolean => {
     if (requestChanged || upstream === undefined) return true;
     const { res, status, type } = upstream;
-    const sameHead = answer.status === status && answer.headers['content-type'] === type;
-    if (answer === res && untouched.has(answer)) return !sameHead;
-    // The upstream's body as it came, parsed afresh from its text: a handler may have edited `res.body` in place.
-    const before = payload(status, type, parseJson(res.text), res.text);
-    return payload(answer.status, answer.headers['content-type'], answer.body, answer.text) !== before;
+    if (answer.status !== status || answer.headers['content-type'] !== type) return true;
+    if (text === res.text) return false;
+    // Sent otherwise than it came: a change, unless the upstream's own JSON was spelt differently.
+    const came = parseJson(res.text);
+    return came === undefined || answer.body === undefined || JSON.stringify(came) !== text;
   };
   return { forward: watchedForward, changed };
 }
