@@ -19,7 +19,7 @@ import { describeRaw, sendRaw, type RawOutcome, type RawRequest } from '../suppo
 // connection, every 4xx a JSON:API error naming what is wrong, and the server still answers afterwards.
 // Replay a run with SUBCAT_FUZZ_SEED=<seed>; the seed is printed at the start. A longer run: SUBCAT_FUZZ_RUNS=<n>
 // spreads about n cases over the properties in the proportions below. The default, about 2,100, keeps `npx vitest
-// run` near two minutes; SUBCAT_FUZZ_RUNS=7280 is the long run (3.5 times each property, about 30 s quiet).
+// run` near two minutes; SUBCAT_FUZZ_RUNS=7280 is the long run (3.5 times each property).
 
 const FUZZ_SEED = Number(process.env.SUBCAT_FUZZ_SEED ?? 20_260_101);
 const DEFAULT_RUNS = 2_080;

@@ -65,7 +65,7 @@ const untouched = new WeakSet<ProxiedResponse>();
 
 /**
  * An upstream answer whose JSON body is parsed when a handler first reads it: most handlers change a few
- * operations, and parsing, comparing and re-serialising every page cost about a tenth of a kit run.
+ * operations, and the other answers pass through without being parsed, compared and serialised again.
  */
 function upstreamResponse(status: number, headers: Record<string, string>, text: string): ProxiedResponse {
   let parsed: { value: unknown } | undefined;

@@ -16,7 +16,7 @@ export interface CliChild {
 }
 
 // The built CLI (dist/, rebuilt first when a source is newer), as `npm start` runs it: vite's module runner
-// would transform the whole source tree again in every child, about two seconds each.
+// would transform the whole source tree again in every child.
 const CLI = join(packageRoot(), 'dist', 'src', 'cli.js');
 
 const READY = /^listening on (\S+)$/m;
