@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './test/support/long-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -20,6 +21,8 @@ export default defineConfig({
     // caches; the last seed's records, shared, are read-only) and the two files that fake timers restore them
     // in afterEach.
     isolate: false,
+    // The files that start servers, processes or a browser first, so no long one starts last (the sequencer).
+    sequence: { sequencer: LongFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // On CI a JSON summary is kept too, so .ci/run can print one plain "N passed, N failed" line.

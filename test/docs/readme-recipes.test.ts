@@ -68,22 +68,30 @@ describe("the README's front-end and QA recipes", () => {
   });
 
   it('run every curl command as written, in README order, each answering within 5 s', async () => {
-    const failed: string[] = [];
-    let ran = 0;
-    for (const block of blocks.filter(isCurlBlock)) {
-      for (const command of shellCommands(block.code).filter((line) => line.startsWith('curl '))) {
-        // A live stream (-N) never ends by itself: it passes when it is still open at the 5 s limit.
-        const live = / -N /.test(command);
-        const shell = `timeout ${live ? 2 : 5} ${command.replaceAll(DOCUMENTED, mock.url)}`;
-        const exit = await run('bash', ['-c', shell], { cwd: scratch }).then(
-          () => 0,
-          (error: { code?: number }) => error.code ?? 1,
-        );
-        ran += 1;
-        if (exit !== 0 && !(live && exit === 124))
-          failed.push(`README.md:${block.line} exit ${exit}: ${command}`);
-      }
-    }
+    const commands = blocks.filter(isCurlBlock).flatMap((block) =>
+      shellCommands(block.code)
+        .filter((line) => line.startsWith('curl '))
+        .map((command) => ({ block, command, live: / -N /.test(command) })),
+    );
+    // One shell runs them all in order, each printing `index exit` (one process, not one per command). A live
+    // stream (-N) never ends by itself: it passes when it is still open at its 2 s limit, and waits in the
+    // background while the commands after it run.
+    const script = commands
+      .map(({ command, live }, index) => {
+        // Braces, so a trailing `# comment` of the README ends before the redirections.
+        const line = `{ timeout ${live ? 2 : 5} ${command.replaceAll(DOCUMENTED, mock.url)}\n} >/dev/null 2>&1 </dev/null; echo "${index} $?"`;
+        return live ? `( ${line} ) &` : line;
+      })
+      .join('\n');
+    const { stdout } = await run('bash', ['-c', `${script}\nwait`], { cwd: scratch });
+    const exits = new Map(
+      [...stdout.matchAll(/^(\d+) (\d+)$/gm)].map((match) => [Number(match[1]), Number(match[2])] as const),
+    );
+    const ran = exits.size;
+    const failed = commands.flatMap(({ block, command, live }, index) => {
+      const exit = exits.get(index);
+      return exit === 0 || (live && exit === 124) ? [] : [`README.md:${block.line} exit ${exit}: ${command}`];
+    });
     expect(failed).toEqual([]);
     expect(ran).toBeGreaterThanOrEqual(35);
     const serverErrors = [...mock.requests(), ...mock.session('worker-1').requests()].filter(

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../conformance/spec.js';
+import { BUILD_IF_STALE } from '../support/mock-process.js';
 import { jsonReport, reportArgs, runKit, useReportDir } from '../support/run-kit.js';
 import { idArgs, startFake, stopFake } from '../support/start-fake.js';
 import { sendJson, startServer } from '../support/start-server.js';
@@ -48,18 +49,13 @@ describe('a cancelled run', () => {
 
   it('ends at a real SIGTERM of its process with exit 143 and its reports written', async () => {
     const server = await hanging();
-    // The kit's own cli.ts in a child process (vite's module runner, as vitest runs it): a real signal.
-    const script = `import { runnerImport } from 'vite';
-const { module } = await runnerImport('./conformance/cli.ts', { configFile: false, logLevel: 'silent' });
-process.exit(await module.main(process.argv.slice(1)));`;
+    // `subcat check` as a user runs it (the built CLI, a real process): a real signal.
+    execFileSync(process.execPath, [BUILD_IF_STALE]);
     const child = spawn(
       process.execPath,
       [
-        '--input-type=module',
-        '-e',
-        script,
-        // Node's own options end here: the rest is the kit's argv.
-        '--',
+        join(packageRoot(), 'dist', 'src', 'cli.js'),
+        'check',
         '--base-url',
         server.base,
         ...idArgs,
@@ -72,7 +68,7 @@ process.exit(await module.main(process.argv.slice(1)));`;
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      // Vite's runner takes seconds to start on a busy machine.
+      // A busy machine may take seconds to start a process.
       for (let i = 0; i < 2000 && server.seen.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
       expect(out).toMatch(/ends within 300 s \(the default bound; --deadline to change\)/);
       child.kill('SIGTERM');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { packageRoot } from '../../src/package-root.js';
 import { startCliChild, type CliChild } from '../support/cli-child.js';
 import { listTotal } from '../support/list-total.js';
@@ -17,12 +17,19 @@ import { RawConnection } from '../support/raw-connection.js';
 /** A create body as bytes: `name` tells the records apart. */
 const createBytes = (name: string) => Buffer.from(JSON.stringify(createBody(name)));
 
-let child: CliChild | undefined;
-afterEach(async () => {
-  child?.signal('SIGKILL');
-  await child?.exited;
-  child = undefined;
+// The three stories below run side by side: the first mostly waits out the mock's 5 s grace.
+const children: CliChild[] = [];
+afterAll(async () => {
+  for (const child of children) child.signal('SIGKILL');
+  await Promise.all(children.map((child) => child.exited));
 });
+
+/** `subcat mock` with `flags`, killed after the file if a test leaves it running. */
+async function startChild(flags: string[]): Promise<CliChild> {
+  const child = await startCliChild(flags);
+  children.push(child);
+  return child;
+}
 
 /** Resolves once nothing listens at `url` any more (a new connection is refused), within `timeoutMs`. */
 async function stoppedListening(url: string, timeoutMs = 5_000): Promise<void> {
@@ -61,10 +68,12 @@ function accessLines(stdout: string): Array<{ method?: string; path?: string; st
     .filter((entry) => entry.msg === 'request');
 }
 
-describe('SIGTERM with requests in flight (issue 16, point 7)', () => {
-  it('finishes them with Connection: close, cuts the one that never ends, and logs the counts', async () => {
+describe.concurrent('SIGTERM with requests in flight (issue 16, point 7)', () => {
+  it('finishes them with Connection: close, cuts the one that never ends, and logs the counts', async ({
+    expect,
+  }) => {
     const CLIENTS = 10;
-    child = await startCliChild([
+    const child = await startChild([
       '--seed',
       '2',
       '--subscriptions',
@@ -119,16 +128,18 @@ describe('SIGTERM with requests in flight (issue 16, point 7)', () => {
   });
 });
 
-describe('the flags of issue 16 on the command line', () => {
-  it('takes --max-subscriptions, --trust-proxy and --cors-origin, and logs an idle stop as 0 and 0', async () => {
+describe.concurrent('the flags of issue 16 on the command line', () => {
+  it('takes --max-subscriptions, --trust-proxy and --cors-origin, and logs an idle stop as 0 and 0', async ({
+    expect,
+  }) => {
     const LIMIT = 30;
     const APP = 'http://localhost:5173';
-    child = await startCliChild([
+    const child = await startChild([
       ...['--seed', '2', '--subscriptions', '20', '--products', '5', '--log-level', 'info'],
       ...['--max-subscriptions', String(LIMIT), '--trust-proxy', '--cors-origin', APP],
     ]);
     const list = async (headers: Record<string, string> = {}) => {
-      const response = await request(`${child?.url}${SUBSCRIPTIONS}?page%5Blimit%5D=1`, { headers });
+      const response = await request(`${child.url}${SUBSCRIPTIONS}?page%5Blimit%5D=1`, { headers });
       const json = (await response.body.json()) as {
         meta: { results: { total: number } };
         links: { self: string };
@@ -136,7 +147,7 @@ describe('the flags of issue 16 on the command line', () => {
       return { headers: response.headers, json };
     };
     const create = async (name: string) => {
-      const response = await request(`${child?.url}${SUBSCRIPTIONS}`, {
+      const response = await request(`${child.url}${SUBSCRIPTIONS}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: createBytes(name),
@@ -163,45 +174,49 @@ describe('the flags of issue 16 on the command line', () => {
 });
 
 // A process group to clean up after is a POSIX notion; so is `kill $!`.
-describe.skipIf(process.platform === 'win32')('npm start, stopped by its process id', () => {
-  // `npm start &` then `kill $!` signals npm, which passes it on to the script's shell only. The shell dies and
-  // the mock kept the port; scripts/subcat.mjs now stops the CLI once its parent is gone.
-  it('leaves no mock listening', async () => {
-    const npm = spawn(
+describe.skipIf(process.platform === 'win32')(
+  'npm start, stopped by its process id',
+  { concurrent: true },
+  () => {
+    // `npm start &` then `kill $!` signals npm, which passes it on to the script's shell only. The shell dies and
+    // the mock kept the port; scripts/subcat.mjs now stops the CLI once its parent is gone.
+    it('leaves no mock listening', async () => {
+      const npm = spawn(
       'npm',
       ['start', '--silent', '--', '--port', '0', '--subscriptions', '5', '--products', '5', '--log-level', 'silent'],
       { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     ); // prettier-ignore
-    try {
-      let stdout = '';
-      npm.stdout.setEncoding('utf8');
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no address printed: ${stdout}`)), 60_000);
-        npm.once('error', reject);
-        npm.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${stdout}`)));
-        npm.stdout.on('data', (text: string) => {
-          stdout += text;
-          const found = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-          if (found !== undefined) {
-            clearTimeout(timer);
-            resolve(found);
-          }
+      try {
+        let stdout = '';
+        npm.stdout.setEncoding('utf8');
+        const url = await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no address printed: ${stdout}`)), 60_000);
+          npm.once('error', reject);
+          npm.once('exit', (code) => reject(new Error(`npm start exited (${String(code)}): ${stdout}`)));
+          npm.stdout.on('data', (text: string) => {
+            stdout += text;
+            const found = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+            if (found !== undefined) {
+              clearTimeout(timer);
+              resolve(found);
+            }
+          });
         });
-      });
-      // 'exit', not 'close': a mock left behind would hold npm's pipes open.
-      const exited = once(npm, 'exit');
-      npm.kill('SIGTERM');
-      await exited;
-      await stoppedListening(url);
-    } finally {
-      // Only what this test started: npm's own process group (npm, its shell, the mock). Never -0 or -undefined,
-      // which would be this process's own group.
-      if (npm.pid !== undefined && npm.pid > 0)
-        try {
-          process.kill(-npm.pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-    }
-  }, 90_000);
-});
+        // 'exit', not 'close': a mock left behind would hold npm's pipes open.
+        const exited = once(npm, 'exit');
+        npm.kill('SIGTERM');
+        await exited;
+        await stoppedListening(url);
+      } finally {
+        // Only what this test started: npm's own process group (npm, its shell, the mock). Never -0 or -undefined,
+        // which would be this process's own group.
+        if (npm.pid !== undefined && npm.pid > 0)
+          try {
+            process.kill(-npm.pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+      }
+    }, 90_000);
+  },
+);

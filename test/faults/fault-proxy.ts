@@ -56,8 +56,35 @@ function forwardTo(upstream: URL): Forward {
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = [value].flat().join(', ');
     }
-    return { status: answer.statusCode, headers, body: parseJson(text), text };
+    return upstreamResponse(answer.statusCode, headers, text);
   };
+}
+
+/** Upstream answers whose body no handler has read or replaced: `text` is still the whole answer. */
+const untouched = new WeakSet<ProxiedResponse>();
+
+/**
+ * An upstream answer whose JSON body is parsed when a handler first reads it: most handlers change a few
+ * operations, and the other answers pass through without being parsed, compared and serialised again.
+ */
+function upstreamResponse(status: number, headers: Record<string, string>, text: string): ProxiedResponse {
+  let parsed: { value: unknown } | undefined;
+  const response: ProxiedResponse = {
+    status,
+    headers,
+    text,
+    get body() {
+      untouched.delete(response);
+      parsed ??= { value: parseJson(text) };
+      return parsed.value;
+    },
+    set body(value) {
+      untouched.delete(response);
+      parsed = { value };
+    },
+  };
+  untouched.add(response);
+  return response;
 }
 
 function parseJson(text: string): unknown {
@@ -78,8 +105,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, answer: ProxiedResponse): void {
-  const payload = Buffer.from(answer.body === undefined ? answer.text : JSON.stringify(answer.body));
+/** The bytes an answer is sent as: its text as it came while no handler read its body, else its body's JSON. */
+function sentText(answer: ProxiedResponse): string {
+  return untouched.has(answer) || answer.body === undefined ? answer.text : JSON.stringify(answer.body);
+}
+
+function send(res: ServerResponse, answer: ProxiedResponse, text: string): void {
+  const payload = Buffer.from(text);
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(payload.length) });
   res.end(payload);
 }
@@ -107,8 +139,9 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
         const arrived = { method: req.method ?? 'GET', url, headers, body: await readBody(req) };
         const watch = watched(forward, arrived);
         const answer = await handler(arrived, watch.forward);
-        if (watch.changed(answer)) proxy.touched++;
-        send(res, answer);
+        const text = sentText(answer);
+        if (watch.changed(answer, text)) proxy.touched++;
+        send(res, answer, text);
       } catch (error) {
         proxy.errors.push(
           `${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`,
@@ -149,17 +182,22 @@ function fingerprint(req: ProxiedRequest): string {
 function watched(forward: Forward, arrived: ProxiedRequest) {
   const original = fingerprint(arrived);
   let requestChanged = false;
-  let upstreamAnswer: string | undefined;
-  const payload = (res: ProxiedResponse) =>
-    JSON.stringify([res.status, res.headers['content-type'], res.body === undefined ? res.text : res.body]);
+  let upstream: { res: ProxiedResponse; status: number; type: string | undefined } | undefined;
   const watchedForward: Forward = async (req) => {
     if (fingerprint(req) !== original) requestChanged = true;
     const res = await forward(req);
-    upstreamAnswer = payload(res);
+    upstream = { res, status: res.status, type: res.headers['content-type'] };
     return res;
   };
-  return {
-    forward: watchedForward,
-    changed: (answer: ProxiedResponse) => requestChanged || payload(answer) !== upstreamAnswer,
+  /** `text`: what the answer is sent as (sentText), so its body is serialised once. */
+  const changed = (answer: ProxiedResponse, text: string): boolean => {
+    if (requestChanged || upstream === undefined) return true;
+    const { res, status, type } = upstream;
+    if (answer.status !== status || answer.headers['content-type'] !== type) return true;
+    if (text === res.text) return false;
+    // Sent otherwise than it came: a change, unless the upstream's own JSON was spelt differently.
+    const came = parseJson(res.text);
+    return came === undefined || answer.body === undefined || JSON.stringify(came) !== text;
   };
+  return { forward: watchedForward, changed };
 }

@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { packageRoot } from '../../src/package-root.js';
+import { BUILD_IF_STALE } from './mock-process.js';
 
 /** `subcat mock` in a process of its own: for what needs a real signal, a real exit code and its real log. */
 export interface CliChild {
@@ -13,11 +15,9 @@ export interface CliChild {
   signal(name: NodeJS.Signals): void;
 }
 
-// The child runs src/cli.ts through vite's module runner (as vitest runs the tests): no build, no stale dist/.
-const RUN_CLI = `import { runnerImport } from 'vite';
-const { module } = await runnerImport('./src/cli.ts', { configFile: false, logLevel: 'silent' });
-process.exit(await module.main(process.argv.slice(1)));`;
-const CLI_COMMAND = ['--input-type=module', '-e', RUN_CLI];
+// The built CLI (dist/, rebuilt first when a source is newer), as `npm start` runs it: vite's module runner
+// would transform the whole source tree again in every child.
+const CLI = join(packageRoot(), 'dist', 'src', 'cli.js');
 
 const READY = /^listening on (\S+)$/m;
 
@@ -27,7 +27,8 @@ const READY = /^listening on (\S+)$/m;
  * @example const mock = await startCliChild(['--log-level', 'info']); mock.signal('SIGTERM'); await mock.exited;
  */
 export function startCliChild(flags: readonly string[], timeoutMs = 30_000): Promise<CliChild> {
-  const child = spawn(process.execPath, [...CLI_COMMAND, 'mock', '--port', '0', ...flags], {
+  execFileSync(process.execPath, [BUILD_IF_STALE]);
+  const child = spawn(process.execPath, [CLI, 'mock', '--port', '0', ...flags], {
     cwd: packageRoot(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
