@@ -20,7 +20,7 @@ import { renderJunit } from './reporters/junit.js';
 import { renderMarkdown } from './reporters/markdown.js';
 import type { Reporter, RunPlan, RunSummary } from './reporters/reporter.js';
 import { countOutcomes, exitCode, runChecks } from './runner.js';
-import { SpecValidator } from './schema.js';
+import { packagedValidator, type SpecValidator } from './schema.js';
 import { basicToken, redactText, secretValues } from './secrets.js';
 import { loadDefaultIds, loadSpec, type DefaultIds } from './spec.js';
 
@@ -140,7 +140,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     signal: deadline,
   });
   const refusals = watchRefusals(client);
-  const validator = new SpecValidator(loadSpec());
+  const validator = packagedValidator();
   const coverage = watchCoverage(client, validator, loadSpec());
   try {
     // The first answers would wait for the spec's big response schemas to compile (a quarter of a second on a

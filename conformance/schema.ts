@@ -4,6 +4,7 @@ import * as formatsModule from 'ajv-formats';
 import { errorsOf, PartsValidator, toSchemaError } from './parts-validator.js';
 import type { SchemaError, SchemaErrors } from './schema-error.js';
 import {
+  loadSpec,
   pointerSegment,
   resolveLocal,
   specOperations,
@@ -188,6 +189,12 @@ function jsonSchemaPointer(doc: SpecDocument, objectPointer: string): string | u
   const media = Object.keys(content).find((type) => JSON_MEDIA.test(type.split(';')[0]?.trim() ?? ''));
   if (media === undefined || content[media]?.schema === undefined) return undefined;
   return `${resolved.pointer}/content/${pointerSegment(media)}/schema`;
+}
+
+let packaged: SpecValidator | undefined;
+/** The packaged spec's validator, one per process: it keeps no run's state, and each run compiled its schemas again. */
+export function packagedValidator(): SpecValidator {
+  return (packaged ??= new SpecValidator(loadSpec()));
 }
 
 /** Re-exported: the x-convention walk lives in convention-at.ts. */

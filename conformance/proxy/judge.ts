@@ -2,8 +2,7 @@ import { CHECKS } from '../checks/index.js';
 import type { Check, Failure } from '../check.js';
 import { Client, type Exchange } from '../client.js';
 import { createCache, createContext, type RunEnvironment } from '../context.js';
-import { SpecValidator } from '../schema.js';
-import { loadSpec } from '../spec.js';
+import { packagedValidator } from '../schema.js';
 import { exchangeChecks } from './exchange-checks.js';
 
 /** What judging one exchange gave: the checks that could judge it and the rules it broke. */
@@ -40,7 +39,7 @@ export function createJudge(settings: JudgeSettings): {
   checks: readonly Check[];
   close: () => Promise<void>;
 } {
-  const validator = new SpecValidator(loadSpec());
+  const validator = packagedValidator();
   // Contexts need a client; the judge never sends through it.
   const client = new Client({ headers: [], timeoutMs: 1000 });
   const env: RunEnvironment = {

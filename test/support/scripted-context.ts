@@ -2,8 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Check, CheckContext, RunSettings } from '../../conformance/check.js';
 import type { Client, Exchange, SendOptions } from '../../conformance/client.js';
 import { createCache, createContext } from '../../conformance/context.js';
-import { SpecValidator } from '../../conformance/schema.js';
-import { loadSpec } from '../../conformance/spec.js';
+import { packagedValidator, type SpecValidator } from '../../conformance/schema.js';
 import { exposeGc } from './expose-gc.js';
 
 let validator: SpecValidator | undefined;
@@ -48,7 +47,7 @@ export function scriptedContext(
   check: Check,
   answer: (options: SendOptions, n: number) => Promise<Exchange>,
 ): CheckContext {
-  validator ??= new SpecValidator(loadSpec());
+  validator ??= packagedValidator();
   let sent = 0;
   const client = {
     count: 0,

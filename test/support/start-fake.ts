@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SpecValidator } from '../../conformance/schema.js';
-import { loadSpec } from '../../conformance/spec.js';
+import { packagedValidator } from '../../conformance/schema.js';
 
 /** How the fake implementation behaves: conformant, or with one deliberate difference. */
 export type Mode = 'good' | 'crash-on-bad-input' | 'create-200' | 'lenient-filters';
@@ -45,7 +44,7 @@ class Rejected extends Error {
   }
 }
 
-const validator = new SpecValidator(loadSpec());
+const validator = packagedValidator();
 
 /** Query parameters each operation knows; others get a 400 naming them (decisions.md), unless told to ignore. */
 const KNOWN_PARAMETERS = {
