@@ -39,7 +39,7 @@ function decodedPiece(piece: string): [string, string] {
   return [...new URLSearchParams(piece)][0] ?? ['', ''];
 }
 
-/** The query minus what the vendor ignores, the rest byte for byte (links reuse it); a bad include stays. */
+/** The query minus what the vendor ignores, the rest byte for byte (links use it); a bad include stays for the 400. */
 export function lenientSearch(
   search: string,
   knows: (name: string) => boolean,
