@@ -53,8 +53,7 @@ async function mock(argv: readonly string[], io: CliIo): Promise<number> {
   }
   let running;
   try {
-    // The fixed catalog (the banner's, the fixtures') is seeded before it listens, so no one's first request of it
-    // waits; the others, whose ids no response gives, are seeded on their first request.
+    // The fixed catalog is seeded before listening, so no first request waits; the others on their first request.
     seededStores(args.options).seeded.catalogs[0]?.seed();
     running = await startMock(args.options);
   } catch (error) {

@@ -91,13 +91,7 @@ const fixtureIds = () => {
 
 /**
  * Starts the stateful mock in this process, with the same options as `subcat mock`, and its control plane.
- * @example
- * import { startMock } from 'subcat';
- *
- * const mock = await startMock({ port: 0, seed: 7, subscriptions: 50, logLevel: 'silent' });
- * const response = await fetch(`${mock.url}/subscriptions/subscriptions?page[limit]=5`);
- * mock.reset();
- * await mock.close();
+ * @example const mock = await startMock({ port: 0, seed: 7 }); await fetch(`${mock.url}/subscriptions/subscriptions`);
  */
 export async function startMock(options: Partial<MockOptions> = {}): Promise<RunningMock> {
   const resolved = resolveMockOptions(options);

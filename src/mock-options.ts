@@ -222,10 +222,7 @@ const FLAGS: Readonly<Record<string, { key: keyof MockOptions; kind: FlagKind }>
 export type MockArgs =
   { kind: 'options'; options: MockOptions } | { kind: 'help' } | { kind: 'error'; problems: string[] };
 
-/**
- * Parses `subcat mock` arguments (after the subcommand), collecting every problem; pure: no I/O, no exit.
- * @example parseMockArgs(['--port', '0', '--seed', '7']) // { kind: 'options', options: { ...defaults, port: 0, seed: 7 } }
- */
+/** Parses `subcat mock` arguments after the subcommand, collecting every problem; pure: no I/O, no exit. */
 export function parseMockArgs(argv: readonly string[]): MockArgs {
   const options = Object.fromEntries(
     Object.entries(FLAGS).map(

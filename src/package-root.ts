@@ -2,11 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The package root, found by walking up from this file: the same code runs from src/ (tests) and
- * dist/src/ (built and installed), and reads spec/ and fixtures/ beside it.
- * @example join(packageRoot(), 'fixtures', 'ids.json')
- */
+/** The package root, found walking up: code runs from src/ and dist/src/, reading spec/ and fixtures/ beside it. */
 export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   while (!existsSync(join(dir, 'package.json'))) {

@@ -17,12 +17,7 @@ interface LanguageRange {
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 const RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
 
-/**
- * The best supported language for an `Accept-Language` header: ranges by descending q (ties keep header
- * order); an exact tag wins (case-insensitive), then the same primary language (`fr`, `fr-CH` -> fr-FR);
- * `*` takes the first supported language not refused with q=0. Missing, malformed or unsupported -> en-US.
- * @example negotiateLanguage('de;q=0.8, fr-CA, en;q=0.5') // 'fr-FR'
- */
+/** The best supported language for Accept-Language: by q, exact tag, then primary language, then `*`; else en-US. */
 export function negotiateLanguage(header: string | readonly string[] | null | undefined): Language {
   const text = typeof header === 'string' ? header : Array.isArray(header) ? header.join(',') : '';
   const ranges = parseRanges(text);

@@ -4,10 +4,7 @@ interface CurrencyFormat {
   digits: number;
 }
 
-// Building an Intl.NumberFormat costs far more than format(): one per language and currency. Languages are
-// the supported few and currencies the catalogs' and clients' three-letter codes; past this many pairs a
-// formatter is built per call rather than kept, so a client inventing codes cannot grow the map. Keyed by
-// language then currency: a joined key would be a new string to hash on every call (seeding makes 80,000).
+// An Intl.NumberFormat costs far more than format(): kept per language and currency, bounded against invented codes.
 const MAX_FORMATS = 1_000;
 const formats = new Map<string, Map<string, CurrencyFormat>>();
 let kept = 0;
@@ -32,12 +29,7 @@ export function minorUnitDigits(currency: string): number {
   return formatFor(currency, 'en-US').digits;
 }
 
-/**
- * An amount in the currency's smallest subdivision, formatted for a language.
- * ICU separates number and symbol with a no-break space (U+00A0) where the locale puts one.
- * @example formatPrice(1010, 'USD', 'en-US') // '$10.10'
- * @example formatPrice(1010, 'USD', 'de-DE') // '10,10\u00a0$'
- */
+/** An amount in the currency's smallest unit, formatted for a language (ICU may put U+00A0 before the symbol). */
 export function formatPrice(amount: number, currency: string, language: string): string {
   const { formatter, digits } = formatFor(currency, language);
   return formatter.format(amount / 10 ** digits);

@@ -1,10 +1,6 @@
 import type { Language } from './language.js';
 
-/**
- * Word tables aligned by index across languages, so a product stores three small indexes and is named in
- * any supported language on demand (faker ships no German commerce words, and storing three strings per
- * product would triple the catalog's memory).
- */
+/** Word tables aligned across languages: a product stores indexes and is named in any language on demand. */
 type Words = Readonly<Record<Language, readonly string[]>>;
 
 // prettier-ignore
@@ -80,10 +76,7 @@ function word(table: Words, language: Language, index: number): string {
   return words[index % words.length] ?? '';
 }
 
-/**
- * A product name in a language, as responses show it and name filters match it.
- * @example productName({ adjective: 0, material: 0, noun: 0, feature: 0, template: 0 }, 'fr-FR') // 'Chaise rustique en bois'
- */
+/** A product name in a language, as responses show it and name filters match it. */
 export function productName(wording: ProductWording, language: Language): string {
   const adjective = word(ADJECTIVES, language, wording.adjective);
   const material = word(MATERIALS, language, wording.material);

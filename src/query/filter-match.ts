@@ -8,15 +8,7 @@ export interface CompileFilterOptions {
   lowercase?: readonly string[];
 }
 
-/**
- * Turns parsed expressions into one predicate, so every store filters with the same semantics:
- * exact and case-sensitive; a scalar matches when it equals any value (`eq` has one); an array matches when
- * it contains any value (`eq` = contains, `in` = contains any); null or missing never matches; all
- * expressions must match (AND), so no expressions match everything.
- * @example
- * const match = compileFilter(expressions, (product, attribute) => product.attributes[attribute], { lowercase: ['tags'] });
- * products.filter(match);
- */
+/** One predicate for every store: exact; a scalar equals, an array contains, any value; null never matches; AND. */
 export function compileFilter<T>(
   expressions: readonly FilterExpression[],
   read: (record: T, attribute: string) => FilterValue,

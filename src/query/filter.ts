@@ -37,17 +37,7 @@ interface WrittenExpression {
 type ReadResult =
   { ok: true; written: WrittenExpression; end: number } | { ok: false; detail: string; end: number };
 
-/**
- * Parses a `filter` query value into expressions, checked against the operation's grammar.
- * `raw` is the value as `URLSearchParams` returns it: already URL-decoded once, so it is not decoded again
- * (`%252C` on the wire arrives as `%2C` and stays that).
- * A literal `+` must arrive as `%2B` on the wire: URLSearchParams reads a bare `+` as a space.
- * A quote opens a quoted value only as its first character (`O'Brien` needs no quoting).
- * Whitespace around operators, parentheses, commas and `:` is ignored; inside quotes it is kept.
- * Every broken expression is reported, one problem each.
- * @example parseFilter('eq(email,a@b.co):eq(name,"Smith, J")', SUBSCRIPTION_FILTERS)
- *   // { ok: true, expressions: [{ op: 'eq', attribute: 'email', values: ['a@b.co'] }, { op: 'eq', attribute: 'name', values: ['Smith, J'] }] }
- */
+/** Parses a `filter` already URL-decoded once (not again: a literal `+` arrives as `%2B`), reporting every problem. */
 export function parseFilter(raw: string, grammar: FilterGrammar): FilterResult {
   const problems: string[] = [];
   if (raw.trim() === '') {

@@ -10,12 +10,7 @@ export type NodeProductInclude = (typeof NODE_PRODUCT_INCLUDES)[number];
 
 const PARAMETER = 'include';
 
-/**
- * Parses `include` (comma-separated, exact case) into the set of asked members; absent means none.
- * Whitespace around a member is ignored and repeats collapse; an empty value, an empty member or an unknown
- * member is a problem, one per distinct mistake.
- * @example parseInclude('plans, products,plans', SUBSCRIPTION_INCLUDES) // { ok: true, include: Set { 'plans', 'products' } }
- */
+/** Parses `include` (exact case, trimmed, repeats collapse) into the asked members; absent means none. */
 export function parseInclude<Member extends string>(
   raw: string | null,
   allowed: readonly Member[],

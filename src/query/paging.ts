@@ -15,12 +15,7 @@ export const DEFAULT_PAGE_LENGTH = 25;
 // ASCII digits only: no sign, no decimal point, no exponent, no hex, no surrounding spaces.
 const DIGITS = /^[0-9]+$/;
 
-/**
- * Reads `page[offset]` (default 0, 0..10000) and `page[limit]` (default `pageLength`, 1..100).
- * Both must be plain base-10 digits and given at most once; every broken rule is reported.
- * A `pageLength` outside 1..100 is clamped into it, so a misconfigured store cannot exceed the contract.
- * @example parsePage(new URLSearchParams('page[limit]=10'), 25) // { ok: true, page: { offset: 0, limit: 10 } }
- */
+/** Reads page[offset] (0..10000) and page[limit] (1..100, default `pageLength` clamped into it) as digits. */
 export function parsePage(
   query: URLSearchParams,
   pageLength: number,

@@ -1,10 +1,6 @@
 import type { QueryProblem } from './query-problem.js';
 
-/**
- * The one value of a query parameter, or a problem when it is repeated: `?page[limit]=5&page[limit]=50`
- * has no single meaning, so it is refused rather than silently taking the first or the last.
- * @example singleParameter(new URLSearchParams('include=plans'), 'include') // { ok: true, value: 'plans' }
- */
+/** A query parameter's one value; a repeat has no single meaning, so it is refused, not first or last wins. */
 export function singleParameter(
   query: URLSearchParams,
   name: string,

@@ -10,12 +10,7 @@ export interface PriceAmount {
   includes_tax?: boolean;
 }
 
-/**
- * The amounts with and without tax for one price amount, at a tax rate in basis points, rounded half up to
- * the currency's smallest unit: a price that includes tax is divided by (1 + rate), one that does not is
- * multiplied by it. Integer arithmetic, so 1200 at 20 % is exactly 1000 and 1440.
- * @example taxedAmounts(1200, true, 2000) // { withTax: 1200, withoutTax: 1000 }
- */
+/** With- and without-tax amounts at a rate in basis points, in integers rounded half up to the smallest unit. */
 export function taxedAmounts(
   amount: number,
   includesTax: boolean,
@@ -27,12 +22,7 @@ export function taxedAmounts(
     : { withTax: Math.round((amount * scale) / 10_000), withoutTax: amount };
 }
 
-/**
- * The one display price of the mock: a price amount in `currency` at a tax rate, formatted for a language.
- * The catalog uses its display currency and tax rate; subscriptions have neither in the contract, so they
- * show the first currency of a price at the fixed DISPLAY_TAX_RATE_BP, in en-US.
- * @example displayPrice({ amount: 1010, includes_tax: true }, 'USD', 2000, 'en-US').with_tax.formatted // '$10.10'
- */
+/** The one display price; subscriptions, with no currency or rate in the contract, use DISPLAY_TAX_RATE_BP. */
 export function displayPrice(
   price: PriceAmount,
   currency: string,

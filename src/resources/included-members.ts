@@ -1,8 +1,4 @@
-/**
- * The `included` member of a list: only the keys with at least one resource, and none at all when no key has
- * one (decisions.md, Include: the vendor omits `included` when nothing is included).
- * @example includedMembers({ plans: [], products: [{ id: 'p' }] }) // { products: [{ id: 'p' }] }
- */
+/** `included` with only its non-empty keys, or none (decisions.md, Include: the vendor omits an empty one). */
 export function includedMembers(
   members: Readonly<Record<string, readonly unknown[] | undefined>>,
 ): Record<string, readonly unknown[]> | undefined {

@@ -19,11 +19,7 @@ export interface PageMeta {
   page: { limit: number; offset: number; current: number; total: number };
 }
 
-/**
- * The `meta` of a paged response: `current = floor(offset / limit) + 1`, `total = ceil(results / limit)`,
- * so an empty collection has 0 pages while its (empty) current page is still page 1.
- * @example pageMeta(60, { offset: 25, limit: 25 }).page // { limit: 25, offset: 25, current: 2, total: 3 }
- */
+/** Paged `meta`: current = floor(offset / limit) + 1, total = ceil(results / limit): an empty list is page 1 of 0. */
 export function pageMeta(total: number, page: Page): PageMeta {
   return {
     results: { total },
@@ -36,19 +32,7 @@ export function pageMeta(total: number, page: Page): PageMeta {
   };
 }
 
-/**
- * Builds the paging links of a response from the request's own URL.
- * Every link keeps every other query parameter (filter, include, ...) in request order, then ends with
- * `page[offset]` and `page[limit]` (the limit in effect), so the same input gives byte-identical links.
- * "Only one page" means the whole collection fits in one page (`total <= limit`, meta.page.total <= 1),
- * whatever the offset: then `last`, `prev` and `next` are all null and `first` leads back.
- * Otherwise `prev` is null at offset 0, else `max(0, offset - limit)`; `next` is null when
- * `offset + limit >= total`; `last` is the offset of the last page. No link points past the offset cap
- * (10,000), which the server would refuse: past it `next` is null and `last` is the last page it reaches;
- * records further on are reached by narrowing the filter.
- * @example pageLinks(new URL('http://h/s?filter=eq(name,a)'), 60, { offset: 0, limit: 25 }).next
- *   // 'http://h/s?filter=eq(name,a)&page%5Boffset%5D=25&page%5Blimit%5D=25'
- */
+/** Paging links from the request URL, its other parameters kept; none past the 10,000 offset cap, which is refused. */
 export function pageLinks(requestUrl: URL, total: number, page: Page): PageLinks {
   const { offset, limit } = page;
   let prefix = `${requestUrl.protocol}//${requestUrl.host}${encodePath(requestUrl.pathname)}?`;
@@ -81,10 +65,7 @@ const READABLE_CHARS: Record<string, string> = { '3A': ':', '40': '@', '2C': ','
 // Text made only of characters both encodeURIComponent and READABLE leave as they are: nothing to encode.
 const NOTHING_TO_ENCODE = /^[A-Za-z0-9\-_.!~*'():@,/]*$/;
 
-/**
- * Percent-encodes a query name or value so the link is a valid RFC 3986 URI (the spec's `format: uri`):
- * brackets, `+`, `&`, `=`, spaces and non-ASCII are encoded; `( ) , : @ / ' ! * ~` stay as they are.
- */
+/** Percent-encodes a query part into a valid RFC 3986 URI (the spec's `format: uri`). */
 export function encodeQueryPart(text: string): string {
   if (NOTHING_TO_ENCODE.test(text)) return text; // the usual filter, include and limit values: one scan
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(

@@ -1,16 +1,7 @@
 import type { Faker as FakerType, LocaleDefinition, Randomizer } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
-// Everything seeding takes from faker beyond its public API, in this one file, for speed:
-// - importing '@faker-js/faker' itself loads all 70 locales, on every start-up and test file.
-//   The English entry loads one, but exports only a ready instance: the class is that instance's
-//   constructor, and the locale is its merged definitions (en, then base);
-// - that entry exports no randomizer, so faker's default generator, MT19937, is written out below: cheap
-//   draws read `next()` directly instead of going through faker's option handling;
-// - `firstName` and `lastName` draw as faker's person module does, without its template evaluation, the
-//   dearest part of seeding accounts (the bench's start-mock probe times seeding: npm run bench).
-// faker-english.test.ts names the faker version this follows and checks each of these against the main
-// entry, value for value: an upgrade that changes any of them fails there, loudly, before any seeded id moves.
+// faker internals, for speed (its main entry loads 70 locales); faker-english.test.ts checks each against faker.
 
 /** faker's `Faker` class. */
 export const Faker = englishFaker.constructor as typeof FakerType;
@@ -78,10 +69,7 @@ const MATRIX_A = 0x9908b0df;
 const UPPER_MASK = 0x80000000;
 const LOWER_MASK = 0x7fffffff;
 
-/**
- * Faker's default randomizer, `generateMersenne53Randomizer`: MT19937 with 53-bit floats in [0, 1).
- * @example const random = new MersenneTwister53(1); random.next() // the value faker seeded with 1 draws
- */
+/** Faker's default randomizer (generateMersenne53Randomizer): MT19937 with 53-bit floats in [0, 1). */
 export class MersenneTwister53 implements Randomizer {
   // Int32Array stores what every use of faker's state words reads anyway: the words as 32-bit integers.
   private readonly words = new Int32Array(N);
@@ -97,10 +85,7 @@ export class MersenneTwister53 implements Randomizer {
     this.twist();
   }
 
-  /**
-   * A float in [0, 1) with 53 random bits (genrand_res53). A bound field, not a method: faker's
-   * distributor takes `next` off the randomizer and calls it on its own.
-   */
+  /** genrand_res53; a bound field because faker's distributor calls `next` detached from the randomizer. */
   readonly next = (): number => {
     const high = this.nextUint32() >>> 5;
     const low = this.nextUint32() >>> 6;
@@ -162,8 +147,7 @@ export class MersenneTwister53 implements Randomizer {
   /** Regenerates all 624 words (faker does this right after seeding, then every 624 draws). */
   private twist(): void {
     const words = this.words;
-    // Three runs instead of one loop with `% N`: each word mixes with the next and the one M places on,
-    // which wraps around the end of the state in the second and third runs.
+    // Three runs instead of `% N`: the word M places on wraps past the state's end in the second and third.
     for (let at = 0; at < N - M; at++) words[at] = mix(words[at], words[at + 1], words[at + M]);
     for (let at = N - M; at < N - 1; at++) words[at] = mix(words[at], words[at + 1], words[at + M - N]);
     words[N - 1] = mix(words[N - 1], words[0], words[M - 1]);

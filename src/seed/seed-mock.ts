@@ -36,11 +36,7 @@ export interface ExampleRequest {
   body?: object;
 }
 
-/**
- * Seeds the mock: the fixture records (fixtures/*.json, fixed ids) and the seeded ones, the subscriptions now
- * and each catalog on its first read (`subcat mock` reads the fixed one before it listens).
- * @example const seeded = seedMock({ seed: 1, subscriptions: 300, products: 200 });
- */
+/** Seeds the mock: fixture records and seeded subscriptions now, each catalog on its first read. */
 export function seedMock(options: MockSeedOptions): MockSeed {
   const seeded = seedSubscriptions(options);
   const fixtures = loadSubscriptionFixtures();

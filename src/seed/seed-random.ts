@@ -15,22 +15,11 @@ const DASH = 0x2d;
 /** How many items `pickSome` takes: a count, or a range drawn like faker's `{ min, max }`. */
 export type ItemCount = number | { min: number; max: number };
 
-/**
- * The seeded randomness of the mock: faker for words, and cheap draws on faker's own generator, because
- * faker's richer helpers cost microseconds each and 100,000 records would take seconds.
- * Two kinds of cheap draws:
- * - faker's own, value for value (`int`, `float`, `boolean`, `pick`, `pickSome`, `fakerUuid`, `digits`,
- *   `upperAlphanumeric`, `between`, `soon`, `firstName`, `lastName`; seed-random.test.ts and
- *   faker-english.test.ts compare each with faker): the catalogs,
- *   first seeded with faker's helpers, keep every id and value they had.
- * - cheaper ones of our own (`uuid`, `token`, `chance`) for the subscription side.
- * @example const random = new SeedRandom(1); random.uuid() // same value for seed 1 on every run
- */
+/** Cheap draws on faker's generator; most match faker's helpers value for value (tests compare), so ids stay. */
 export class SeedRandom {
   readonly faker: Faker;
   private readonly randomizer: MersenneTwister53;
-  // Strings are written here and copied out flat: joining pieces with + would leave each id a tree of
-  // cons strings, several times its size, and 100,000 records would hold hundreds of MB.
+  // Copied out flat: + joins would leave each id a tree of cons strings, several times its size.
   private readonly text = Buffer.alloc(256);
 
   constructor(seed: number) {
@@ -117,10 +106,7 @@ export class SeedRandom {
     return text.toString('latin1', 0, at);
   }
 
-  /**
-   * `faker.string.uuid()`: a version 4 UUID from 31 draws, one per hex digit. faker fills the 30 free
-   * digits first, left to right, then the variant digit.
-   */
+  /** `faker.string.uuid()`: the 30 free hex digits left to right, then the variant digit. */
   fakerUuid(): string {
     const text = this.text;
     let at = 0;

@@ -11,12 +11,7 @@ export interface SeededStores {
 
 let last: { key: string; stores: SeededStores } | undefined;
 
-/**
- * The stores for `options`, built once for the last options asked: a test runner's second startMock() with
- * the same seed and sizes reuses them (they are never written, so sharing them changes nothing), and only
- * one seed is kept alive at a time.
- * @example const { subscriptions, catalog } = seededStores({ seed: 1, subscriptions: 300, products: 200 });
- */
+/** The stores for the last options asked, reused by a same-options startMock (never written); one seed alive. */
 export function seededStores(options: MockSeedOptions): SeededStores {
   const key = `${options.seed}/${options.subscriptions}/${options.products}`;
   if (last?.key === key) return last.stores;

@@ -1,9 +1,4 @@
-/**
- * Times for writes: the system clock, never stepping back (a clock stepped back holds at the last reading)
- * and never running ahead of it. Several writes within one millisecond share it; their order is the order
- * the store keeps them in (a sequence), not invented milliseconds.
- * @example const clock = new OrderedClock(); clock.now() // Date.now(), or the last reading if later
- */
+/** Write times: the system clock, held rather than stepped back; writes in one ms are ordered by sequence. */
 export class OrderedClock {
   private last = Number.NEGATIVE_INFINITY;
 

@@ -79,11 +79,7 @@ function textField(
   return { value };
 }
 
-/**
- * Reads a token request as the vendor's SDKs send it (form-encoded; a JSON object works too) and decides its
- * grant. Every mistake found is reported; fields the endpoint does not know are ignored.
- * @example tokenRequest('application/x-www-form-urlencoded', 'grant_type=implicit&client_id=abc') // { ok: true, grant: 'implicit', clientId: 'abc' }
- */
+/** A token request as the vendor's SDKs send it (form or JSON): every mistake reported, unknown fields ignored. */
 export function tokenRequest(contentType: string | undefined, body: string): TokenRequest {
   const fields = readFields(contentType, body);
   const errors: TokenError[] = [];
@@ -111,10 +107,7 @@ export type TokenCheck = { ok: true } | { ok: false; detail: string };
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/**
- * The tokens this mock issued, each until it expires. With auth on, the mock accepts these and refuses others,
- * as the vendor does; without auth nothing is checked. `newToken` is injectable so tests know the text.
- */
+/** The tokens this mock issued, until they expire; with auth on only these pass, as at the vendor. */
 export class TokenRegistry {
   readonly #expiries = new Map<string, number>();
   readonly #newToken: () => string;

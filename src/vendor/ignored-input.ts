@@ -1,7 +1,4 @@
-/**
- * What the mock ignored in a request, as the vendor would (decisions draft of #26): a query parameter the
- * operation does not know, an include value it does not serve, a body member its schema does not name.
- */
+/** What the mock ignored in a request, as the vendor would (decisions draft of #26). */
 export interface IgnoredInput {
   kind: 'parameter' | 'include' | 'member';
   name: string;
@@ -30,11 +27,7 @@ function headerSafe(name: string): string {
   return safe;
 }
 
-/**
- * The header value for what was ignored, one `kind=name` per item in request order, repeats once, names
- * percent-encoded where a header could not carry them; undefined when nothing was ignored (no header then).
- * @example ignoredInputHeader([{ kind: 'parameter', name: 'sort' }, { kind: 'include', name: 'pricing_options' }]) // 'parameter=sort, include=pricing_options'
- */
+/** The header value: `kind=name` per item in request order, repeats once, header-safe; undefined when none. */
 export function ignoredInputHeader(items: readonly IgnoredInput[]): string | undefined {
   const shown = [...new Set(items.map(({ kind, name }) => `${kind}=${headerSafe(name)}`))].join(', ');
   if (shown === '') return undefined;
@@ -46,13 +39,7 @@ function decodedPiece(piece: string): [string, string] {
   return [...new URLSearchParams(piece)][0] ?? ['', ''];
 }
 
-/**
- * A query string (without `?`) with what the operation would refuse but the vendor ignores taken out: each
- * parameter `knows` does not know, and each non-empty `include` member not in `includes`. The pieces kept stay
- * byte for byte as sent (links are built from them). A repeated or empty `include`, or one with an empty member,
- * is left whole for the operation's 400.
- * @example lenientSearch('include=plans,pricing_options&sort=x', (name) => name === 'include', ['plans']) // { search: 'include=plans', ignored: [{ kind: 'include', name: 'pricing_options' }, { kind: 'parameter', name: 'sort' }] }
- */
+/** The query minus what the vendor ignores, the rest byte for byte (links use it); a bad include stays for the 400. */
 export function lenientSearch(
   search: string,
   knows: (name: string) => boolean,

@@ -8,13 +8,7 @@ function text(value: string | readonly string[] | undefined): string | undefined
   return joined === undefined || joined.trim() === '' ? undefined : joined;
 }
 
-/**
- * The language text to negotiate for a request (headers keyed in lower case, as Node gives them):
- * `accept-language`, unless it is absent, blank or only `*`, in which case `X-Moltin-Language` when sent.
- * A bare `*` counts as absent because Node's fetch adds `accept-language: *` to every request that has none,
- * so the js-sdk's language would otherwise never apply from Node.
- * @example languageHeader({ 'accept-language': '*', 'x-moltin-language': 'fr-FR' }) // 'fr-FR'
- */
+/** accept-language, unless absent, blank or `*` (Node's fetch adds `*`): then X-Moltin-Language, for the js-sdk. */
 export function languageHeader(headers: Headers): string | undefined {
   const accept = text(headers['accept-language']);
   if (accept !== undefined && accept.trim() !== '*') return accept;

@@ -4,11 +4,7 @@ export const LATEST_PUBLISHED = 'latestPublished';
 /** interface.md's keyword for the same release: the one the store knows. */
 export const LATEST = 'latest';
 
-/**
- * The release id the store is asked for: `latestPublished` is an alias of `latest`, anything else is itself.
- * Exact case, as the vendor spells it; the alias stays at the edge (design.md, "The real service").
- * @example releaseAlias('latestPublished') // 'latest'
- */
+/** `latestPublished` is `latest` (exact case, as the vendor spells it); the alias stays at the edge (design.md). */
 export function releaseAlias(releaseId: string): string {
   return releaseId === LATEST_PUBLISHED ? LATEST : releaseId;
 }

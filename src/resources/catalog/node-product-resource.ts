@@ -41,10 +41,7 @@ function displayPrice(
   return entry && formatDisplayPrice(entry, catalog.display_currency, catalog.tax_rate_bp, language);
 }
 
-/**
- * A stored product as the operation returns it: localised name and description, display prices formatted
- * for the language, bread crumbs from the hierarchy, `curated_product: true` only when curated.
- */
+/** A stored product as the operation returns it, localised and priced for the view's language and release. */
 export function encodeNodeProduct(product: ProductRecord, view: ProductView, curated: boolean): NodeProduct {
   const { release, language } = view;
   const name = localName(product, language);

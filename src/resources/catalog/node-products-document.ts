@@ -8,10 +8,7 @@ import { includedRecords } from '../../store/catalog/included-records.js';
 import { pageLinks, pageMeta } from '../page-navigation.js';
 import { encodeNodeProduct, type ProductView } from './node-product-resource.js';
 
-/**
- * Get a node's products: `{ meta, data, links, included? }`.
- * @example nodeProductsDocument(store.nodeProducts(query), include, query.page, url, view)
- */
+/** Get a node's products: `{ meta, data, links, included? }`. */
 export function nodeProductsDocument(
   found: NodeProductsPage,
   include: ReadonlySet<NodeProductInclude>,

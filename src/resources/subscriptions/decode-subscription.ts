@@ -8,8 +8,7 @@ import type {
   UpdateSubscriptionCommand,
 } from '../../store/subscriptions/commands.js';
 
-// Bodies reach these decoders validated against the spec (the pipeline's validate step), so their shape is
-// the generated type's; a decoder only renames, fills defaults and turns times into epoch ms.
+// Bodies arrive validated against the spec, so a decoder only renames, fills defaults and turns times into ms.
 
 type Build = Schemas['BuildSubscription'];
 type BuildPlan = Schemas['BuildPlan'];
@@ -19,28 +18,20 @@ type Present<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
   [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
 };
 
-/**
- * Copies the members of `from` that are present, so a command never holds `key: undefined`.
- */
+/** Copies the present members of `from`, so a command never holds `key: undefined`. */
 function present<T extends object>(from: T): Present<T> {
   const kept: Record<string, unknown> = {};
   for (const key in from) if (from[key] !== undefined) kept[key] = from[key];
   return kept as Present<T>;
 }
 
-/**
- * An RFC 3339 date-time as epoch ms. A leap second (`23:59:60`, which the format allows and Date.parse does
- * not) is the first instant of the next minute, as JavaScript dates have no leap seconds.
- */
+/** An RFC 3339 date-time as epoch ms; a leap second (Date.parse refuses :60) is the next minute's first instant. */
 export function ms(text: string): number {
   const leap = /^(.*T\d{2}:\d{2}):60(\.\d+)?(.*)$/i.exec(text);
   return leap === null ? Date.parse(text) : Date.parse(`${leap[1]}:59${leap[2] ?? ''}${leap[3]}`) + 1000;
 }
 
-/**
- * The create body's `data` (decisions.md: flat) as a command.
- * @example decodeCreate({ data: { account_id, name, email, currency: 'USD', manual_payments: true, offering_id } })
- */
+/** The create body's flat `data` (decisions.md) as a command. */
 export function decodeCreate(body: Schemas['CreateSubscriptionRequest']): CreateSubscriptionCommand {
   const data: Build = body.data;
   const timestamps = data.meta?.timestamps;

@@ -28,11 +28,7 @@ const belongsTo = (offering: OfferingRecord): Schemas['OfferingMemberRelationshi
   offering: { data: { type: 'subscription_offering', id: offering.id } },
 });
 
-/**
- * An offering as the subscription embeds it: its products and plans linked by relationships, the external
- * refs of its products in meta.
- * @example encodeOffering(subscription.offering).relationships.plans.data[0].type // 'subscription_offering_plan'
- */
+/** An offering as a subscription embeds it: products and plans by relationship, their external refs in meta. */
 export function encodeOffering(offering: OfferingRecord): OfferingResource {
   const timestamps = timestampsOf(offering);
   return {
@@ -82,10 +78,7 @@ export function encodeOfferingProduct(
   };
 }
 
-/**
- * A plan of an offering, as `included.plans` holds it: its price per billing (planPrice) with its display
- * price; `active_plan` true when a subscription of the page is on it, null otherwise.
- */
+/** A plan as `included.plans` holds it; `active_plan` true when a subscription of the page is on it, else null. */
 export function encodeOfferingPlan(
   plan: OfferingPlanRecord,
   offering: OfferingRecord,

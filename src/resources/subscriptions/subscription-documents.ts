@@ -12,11 +12,7 @@ export function subscriptionDocument(record: SubscriptionRecord): { data: unknow
   return { data: encodeSubscription(record) };
 }
 
-/**
- * A list page: `{ meta, data, included?, links }`; `included` only when asked and found, with only those keys,
- * the plans and products of the page's offerings, each once, first seen first.
- * @example subscriptionsDocument(store.list([], page), new Set(['plans']), page, requestUrl, 'http://127.0.0.1:4010')
- */
+/** A list page; `included` only when asked and found: the page's offerings' plans and products, each once. */
 export function subscriptionsDocument(
   found: SubscriptionPage,
   include: ReadonlySet<SubscriptionInclude>,

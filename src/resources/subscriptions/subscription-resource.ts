@@ -8,10 +8,7 @@ export type SubscriptionResource = Schemas['Subscription'];
 
 const isoOrUndefined = (ms: number | undefined) => (ms === undefined ? undefined : iso(ms));
 
-/**
- * A stored subscription as every operation returns it.
- * @example JSON.stringify(encodeSubscription(store.find(id)))
- */
+/** A stored subscription as every operation returns it. */
 export function encodeSubscription(record: SubscriptionRecord): SubscriptionResource {
   // Members the record lacks are undefined, which JSON.stringify leaves out.
   const { state } = record;

@@ -7,10 +7,7 @@ const COMPONENT_NAMES = ['Main item', 'Accessories', 'Extras', 'Care kit'] as co
 /** A bundle needs at least this many candidate components. */
 export const MIN_BUNDLE_CANDIDATES = 2;
 
-/**
- * A bundle of 2-3 components, each offering 1-3 of `candidates` (live products the bundle's releases
- * hold), one option the default. The bundle's price is 85 % of its default configuration.
- */
+/** A bundle of 2-3 components of 1-3 live `candidates` each, one option the default, priced at 85 % of it. */
 export function seedBundle(
   context: ProductSeedContext,
   traits: ProductTraits,

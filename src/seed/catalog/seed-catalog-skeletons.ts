@@ -26,10 +26,7 @@ const SEEDED_CATALOG_SETTINGS: readonly Omit<CatalogSkeleton, 'id' | 'name' | 'r
 
 const RELEASE_QUARTERS = ['01-06', '04-07', '07-07', '10-06'] as const;
 
-/**
- * Every catalog's fixed facts, cheap to make at start: the fixed catalog from fixtures/catalog.json, then
- * the seeded ones (ids, names and four quarterly releases of 2025 from the seed).
- */
+/** Every catalog's fixed facts, cheap at start: the fixture's catalog, then the seeded ids, names and releases. */
 export function seedCatalogSkeletons(seed: number, fixture: CatalogFixture): CatalogSkeleton[] {
   const fixed: CatalogSkeleton = {
     ...fixture.catalog,

@@ -45,11 +45,7 @@ function seedSince(random: SeedRandom, releases: number): number {
   return 1 + Math.floor(((roll - 0.88) / 0.12) * (releases - 1));
 }
 
-/**
- * A catalog's hierarchy and products, deterministic per (seed, catalog index). The fixed catalog starts
- * from fixtures/catalog.json (its nodes, its showcase and deep nodes); every catalog has a chain of nodes
- * down to depth 10 and products spread over the other nodes, some on two nodes.
- */
+/** A catalog's nodes and products per (seed, catalog index): the fixture's nodes first, a chain down to depth 10. */
 export function seedCatalog(
   skeleton: CatalogSkeleton,
   index: number,
@@ -91,10 +87,7 @@ export function seedCatalog(
   return indexCatalog(skeleton, nodes, products, files);
 }
 
-/**
- * The fixture's showcase and deep nodes, filled as fixtures/catalog.json says. Returns the nodes whose content
- * is fixed (those two and the empty node): the pool attaches nothing to them and grows no children under them.
- */
+/** Fills the fixture's showcase and deep nodes; returns the fixed nodes, to which the pool adds nothing. */
 function seedFixedNodes(
   context: ProductSeedContext,
   fixture: CatalogFixture,

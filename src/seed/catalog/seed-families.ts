@@ -103,11 +103,7 @@ function combinations(variations: readonly Variation[]): VariationOption[][] {
   );
 }
 
-/**
- * A level of a variation matrix, keyed by option ids: without a prototype, so V8 keeps it as a dictionary.
- * A plain `{}` gets a hidden class per new key, and the ids are unique: thousands of hidden classes slow
- * every request of the process down.
- */
+/** Without a prototype, so V8 keeps it a dictionary: unique keys on `{}` would make thousands of hidden classes. */
 function matrixLevel(): VariationMatrix {
   return Object.create(null) as VariationMatrix;
 }
@@ -126,10 +122,7 @@ function setInMatrix(matrix: VariationMatrix, optionIds: readonly string[], chil
   });
 }
 
-/**
- * A parent product with its variations and one child per option combination, parent first.
- * `optionCounts` gives the number of options of each variation, e.g. [3, 2] -> 6 children.
- */
+/** A parent, its variations and one child per option combination ([3, 2] options -> 6 children), parent first. */
 export function seedFamily(
   context: ProductSeedContext,
   traits: ProductTraits,

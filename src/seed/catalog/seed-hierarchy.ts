@@ -48,10 +48,7 @@ export function seedDeepChain(random: SeedRandom): NodeRecord[] {
   return chain;
 }
 
-/**
- * Adds `count` nodes under random nodes of `nodes` that are not at the deepest level and not in `closed`
- * (nodes kept as leaves, e.g. the fixed empty node).
- */
+/** Adds `count` nodes under random `nodes` neither at the deepest level nor `closed` (kept as leaves). */
 export function growHierarchy(
   random: SeedRandom,
   nodes: NodeRecord[],

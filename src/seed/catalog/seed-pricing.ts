@@ -10,9 +10,7 @@ import type {
 } from '../../store/catalog/catalog-records.js';
 import type { SeedRandom } from '../seed-random.js';
 
-// Seeded catalogs hold about five price amounts per product, most of them repeats (shelf prices, modifier
-// prices): records are never changed after seeding, so equal amounts share one object. Bounded: when full
-// it starts over, which only costs some sharing.
+// Seeded records are never changed, so equal amounts share one object; bounded, starting over when full.
 const amounts = new Map<number, PriceAmount>();
 const MAX_SHARED_AMOUNTS = 100_000;
 

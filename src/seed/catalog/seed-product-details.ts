@@ -87,8 +87,7 @@ export function seedFiles(random: SeedRandom, count: number): FileRecord[] {
   const files: FileRecord[] = [];
   for (let index = 0; index < count; index++) {
     const image = index % 4 !== 3;
-    // Images are the mock's own SVG placeholders, so they say so. The draw among the formats a real catalog
-    // holds is still made: dropping it would shift every later draw and change every id after it per seed.
+    // The format draw stays though images are SVG: dropping it would shift every later draw and id of the seed.
     if (image) faker.helpers.arrayElement(IMAGE_FORMATS);
     const [extension, mime_type] = image
       ? (['svg', 'image/svg+xml'] as const)

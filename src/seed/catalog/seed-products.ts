@@ -20,10 +20,7 @@ export interface ProductSeedContext {
   sequence: number;
 }
 
-/**
- * How a product is seeded; an optional feature left undefined is drawn at random with its usual frequency,
- * true or false forces it (the showcase node forces every feature somewhere whatever the seed).
- */
+/** How a product is seeded: an undefined feature is drawn at its usual frequency, true or false forces it. */
 export interface ProductTraits {
   since: number;
   status?: ProductStatus;

@@ -4,10 +4,7 @@ import { seedBundle } from './seed-bundles.js';
 import { seedFamily } from './seed-families.js';
 import { seedStandard, type ProductSeedContext, type ProductTraits } from './seed-products.js';
 
-/**
- * Every optional feature, switched on for some standard products by position, so the showcase node holds
- * all of them whatever the seed (the field coverage test and front-end demos rely on it).
- */
+/** Every optional feature, on for some products by position, so the showcase holds all of them whatever the seed. */
 function showcaseTraits(position: number): ProductTraits {
   return {
     since: 0,
@@ -34,12 +31,7 @@ export function attach(node: NodeRecord, products: ProductRecord[], all: Product
   return products;
 }
 
-/**
- * The fixed node's products in the counts of fixtures/catalog.json `showcase`: standard ones (a curated few
- * among them), parents with children, bundles of the standard ones, drafts, and products new in the newest
- * release. The curated order differs from the attach order and names a draft and a new product, so
- * "curated first, live only, per release" is visible.
- */
+/** The showcase node in fixtures/catalog.json's counts, its curated order showing "curated first, live only". */
 export function seedShowcase(
   context: ProductSeedContext,
   fixture: CatalogFixture['showcase'],

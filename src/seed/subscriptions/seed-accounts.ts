@@ -4,10 +4,7 @@ import type { SeedRandom } from '../seed-random.js';
 /** How many subscriptions an account holds on average: enough that filtering by account_id returns several. */
 export const SUBSCRIPTIONS_PER_ACCOUNT = 4;
 
-/**
- * `count` accounts, each with a name, an email unique within the seed, and zero to two address ids.
- * Names come from faker once per account; subscriptions reuse them, which keeps seeding 100,000 cheap.
- */
+/** `count` accounts with unique emails; names are drawn once per account, and its subscriptions reuse them. */
 export function seedAccounts(random: SeedRandom, count: number): Account[] {
   const accounts: Account[] = [];
   for (let index = 0; index < count; index += 1) {

@@ -22,10 +22,7 @@ const INTERVAL_WORDS: Record<BillingIntervalType, string> = {
 };
 const TRIAL_RANGE: Record<BillingIntervalType, number> = { day: 30, week: 4, month: 3, year: 1 };
 
-/**
- * How many offerings the seed shares among `subscriptions` subscriptions: about the square root, so
- * small stores still reuse offerings (include de-duplication shows) and 100,000 stay cheap to seed.
- */
+/** About the square root of `subscriptions`: small stores still share offerings, 100,000 stay cheap to seed. */
 export function offeringPoolSize(subscriptions: number): number {
   return Math.min(400, Math.max(5, Math.ceil(Math.sqrt(subscriptions))));
 }
@@ -35,8 +32,7 @@ export function seedOfferings(random: SeedRandom, count: number): OfferingRecord
   return Array.from({ length: count }, () => seedOffering(random));
 }
 
-// The draws below keep their order (the seeded data depends on it): products and plans before the
-// offering's own fields, a product's price before its id, a plan's attributes before its id.
+// The draws keep their order: the seeded data depends on it.
 function seedOffering(random: SeedRandom): OfferingRecord {
   const { faker } = random;
   const created = SEED_REF_MS - random.int(730, 1095) * DAY_MS - random.int(0, DAY_MS - 1);

@@ -6,13 +6,7 @@ import type {
 } from '../../store/subscriptions/records.js';
 import { DAY_MS, SEED_REF_MS, type SeedRandom } from '../seed-random.js';
 
-/**
- * The lifecycle situations the seed covers. The contract names statuses, actions and flags but no
- * transitions, so each situation is a consistent combination of them:
- * - active: running; inactive: not running with no flag set (e.g. awaiting a manual first payment)
- * - pending: awaits activation at go_live_after; live: was pending and went live at go_live
- * - paused / resumed / canceled: the last subscriber action; closed: ran its plan length; suspended: stopped by the store
- */
+/** The contract names statuses, actions and flags but no transitions: each situation is a consistent mix. */
 export const SEEDED_SITUATIONS = [
   'active',
   'inactive',

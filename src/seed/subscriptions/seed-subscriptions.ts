@@ -26,11 +26,7 @@ export interface SubscriptionSeed {
   subscriptions: SubscriptionRecord[];
 }
 
-/**
- * Generates accounts, a pool of offerings and `subscriptions` subscriptions in every seeded situation,
- * deterministically: only faker's seeded generator is used, with its reference date fixed.
- * @example const { subscriptions } = seedSubscriptions({ seed: 1, subscriptions: 300 });
- */
+/** Accounts, an offering pool and subscriptions in every seeded situation, from faker's generator at a fixed date. */
 export function seedSubscriptions(options: SubscriptionSeedOptions): SubscriptionSeed {
   const count = Math.max(0, Math.floor(options.subscriptions));
   const random = new SeedRandom(options.seed);

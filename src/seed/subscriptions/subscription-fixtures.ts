@@ -46,10 +46,7 @@ interface FixtureFile {
 
 export const SUBSCRIPTION_FIXTURES_PATH = join(packageRoot(), 'fixtures', 'subscriptions.json');
 
-/**
- * The fixed-id records of fixtures/subscriptions.json (ids as in fixtures/ids.json), loaded into every store
- * so tests, the kit and demos can name them. A broken fixture file fails loudly at start.
- */
+/** The fixed-id records of fixtures/subscriptions.json, in every store so tests and demos can name them. */
 export function loadSubscriptionFixtures(path = SUBSCRIPTION_FIXTURES_PATH): SubscriptionSeed {
   const file = JSON.parse(readFileSync(path, 'utf8')) as FixtureFile;
   const offerings = file.offerings.map(toOfferingRecord);

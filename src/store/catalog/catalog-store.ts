@@ -48,12 +48,7 @@ export interface CatalogSource {
   seed(): CatalogRecord;
 }
 
-/**
- * The catalogs of the mock, each seeded on its first read and never written: every session reads the same.
- * @example
- * const store = new CatalogStore(seedMock({ seed: 1, subscriptions: 0, products: 200 }).catalogs);
- * store.nodeProducts({ catalogId, releaseId: 'latest', nodeId, filter: [], page: { offset: 0, limit: 25 }, language: 'en-US' });
- */
+/** The mock's catalogs, each seeded on its first read and never written: every session reads the same. */
 export class CatalogStore {
   private readonly byId: ReadonlyMap<string, CatalogSource>;
 

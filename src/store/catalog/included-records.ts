@@ -9,12 +9,7 @@ export interface IncludedRecords {
   files?: FileRecord[];
 }
 
-/**
- * The records of `included` for one page: only the asked members, each de-duplicated by id in order of
- * first mention and limited to the page's products. `component_products` are the live bundle components
- * the release holds.
- * @example includedRecords(page, new Set(['files']), catalog, release).files
- */
+/** A page's asked `included` members, each de-duplicated by id in first-mention order. */
 export function includedRecords(
   page: readonly ProductRecord[],
   include: ReadonlySet<NodeProductInclude>,

@@ -9,10 +9,7 @@ export interface SelectedProduct {
   curated: boolean;
 }
 
-/**
- * The filterable attributes of a stored product. A name is matched as the response shows it, in the request's
- * language, so a storefront can filter by the name it displays.
- */
+/** A product's filterable attributes; names in the request's language, so a storefront filters by what it shows. */
 export function readFilterAttribute(
   product: ProductRecord,
   attribute: string,
@@ -45,11 +42,7 @@ export function isVisible(product: ProductRecord, release: ReleaseRecord): boole
   return product.status === 'live' && product.since <= release.index;
 }
 
-/**
- * The node's live products in a release that match the filter, in response order:
- * with `in(id, ...)` by `updated_at`, most recent first (ties by id); otherwise the node's curated
- * products first in its curated order, then the others in the order they were attached to the node.
- */
+/** The node's matching live products: with `in(id, ...)` newest first, else curated, then in attach order. */
 export function selectNodeProducts(
   catalog: CatalogRecord,
   release: ReleaseRecord,

@@ -4,11 +4,7 @@ import type { SubscriptionRecord } from './records.js';
 export type UpdateOutcome =
   { ok: true; subscription: SubscriptionRecord } | { ok: false; broken: RuleBroken[] };
 
-/**
- * The subscription after an update: only what the command gives changes; `address_id` and `go_live_after`
- * are cleared by null; `plan_id` must be a plan of the subscription's offering (a plan switch).
- * @example applyUpdate(current, { plan_id: yearlyPlanId }, Date.now())
- */
+/** The subscription after an update: only given fields change; null clears address_id and go_live_after. */
 export function applyUpdate(
   current: SubscriptionRecord,
   command: UpdateSubscriptionCommand,

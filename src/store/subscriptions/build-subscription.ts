@@ -19,11 +19,7 @@ const isRepresentableTime = (ms: number): boolean => Number.isFinite(ms) && Math
 const pastLastDate = (what: string) =>
   `${what} leads past the latest representable date (year 275760); use a smaller number of intervals`;
 
-/**
- * A new subscription by decisions.md's "Create and update": an existing or inline offering, a plan of it,
- * owner `store`, status from `pending`, invoice_after = start + trial. Every broken rule is reported.
- * @example buildSubscription(command, { findOffering, newId: randomUUID, now: Date.now() })
- */
+/** A new subscription by decisions.md's "Create and update", reporting every broken rule. */
 export function buildSubscription(command: CreateSubscriptionCommand, context: BuildContext): BuildOutcome {
   const broken: RuleBroken[] = [];
   const chosen = chooseOffering(command, context, broken);
@@ -42,8 +38,7 @@ export function buildSubscription(command: CreateSubscriptionCommand, context: B
   const invoiceAfter = addIntervals(start, unit, trial);
   const closes = plan.end_behavior === 'close';
   const endDate = command.end_date ?? (closes ? addIntervals(start, unit, length * frequency) : undefined);
-  // A plan's lengths are bounded below only: the times they lead to must still be dates, or the record
-  // could be stored but never rendered.
+  // Lengths are bounded below only: their times must still be dates, or the record could never render.
   const planField = chosen.inline ? ['offering', 'plans', chosen.offering.plans.indexOf(plan)] : ['plan_id'];
   if (!isRepresentableTime(invoiceAfter))
     broken.push({

@@ -1,10 +1,6 @@
 import type { OfferingPlanRecord, OfferingProductRecord, Price } from './records.js';
 
-/**
- * What a plan costs per billing: its fixed price where it has one, otherwise the sum of the offering's
- * product prices less the plan's base_price_percentage discount. Undefined when nothing is priced.
- * @example planPrice([{ price: { USD: { amount: 1000 } } }], { base_price_percentage: 10 }) // { USD: { amount: 900 } }
- */
+/** A plan's price per billing: its own, else its products' less base_price_percentage; undefined if unpriced. */
 export function planPrice(
   products: readonly Pick<OfferingProductRecord, 'price'>[],
   plan: Pick<OfferingPlanRecord, 'fixed_price' | 'base_price_percentage'>,

@@ -107,11 +107,7 @@ export function planOf(subscription: SubscriptionRecord): OfferingPlanRecord | u
   return subscription.offering.plans.find((plan) => plan.id === subscription.plan_id);
 }
 
-/**
- * The tuple itself, but only if it lists every member of `Union`: a vocabulary the spec grows is a type error
- * here until the tuple follows.
- * @example const STATUSES = vocabulary<SubscriptionStatus>()(['active', 'inactive']);
- */
+/** The tuple, if it lists every member of `Union`: a vocabulary the spec grows is a type error until it follows. */
 export function vocabulary<Union extends string>() {
   return <const Tuple extends readonly Union[]>(
     tuple: [Exclude<Union, Tuple[number]>] extends [never] ? Tuple : never,

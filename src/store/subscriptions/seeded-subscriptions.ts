@@ -37,11 +37,7 @@ function addPosition(byValue: Map<string, number[]>, value: string | undefined, 
   else positions.push(position);
 }
 
-/**
- * The seeded subscriptions, in list order (created_at, then id), with their positions and eq indexes: never
- * written after it is made, so every session, snapshot and reset shares it instead of copying it.
- * @example const seeded = new SeededSubscriptions(seedSubscriptions({ seed: 1, subscriptions: 300 }));
- */
+/** The seeded subscriptions in list order with eq indexes; never written, so every session and snapshot shares them. */
 export class SeededSubscriptions {
   readonly accounts: readonly Account[];
   readonly records: readonly SubscriptionRecord[];

@@ -1,11 +1,7 @@
 import type { OfferingRecord, SubscriptionRecord } from './records.js';
 import { emptyIndex, indexRecord, type EqIndex } from './seeded-subscriptions.js';
 
-/**
- * What one store changed since the seed: created records (positions after the seeded ones), newer
- * versions of records at their positions, and the offerings created inline. Small next to the seed, so a
- * snapshot copies this and shares the seed.
- */
+/** One store's changes since the seed: small, so a snapshot copies these and shares the seed. */
 export class SubscriptionChanges {
   constructor(
     /** Positions of the seeded records: created records start here. */
@@ -25,10 +21,7 @@ export class SubscriptionChanges {
     if (offering !== undefined) this.offerings.set(offering.id, offering);
   }
 
-  /**
-   * Writes that make these changes again over the same seed, in order: each created subscription (as it is
-   * now) with the inline offering it brought, then the updates of seeded ones. A state file keeps these.
-   */
+  /** Writes that redo these changes over the same seed, in order (a state file keeps these). */
   asWrites(): { kind: 'create' | 'update'; subscription: SubscriptionRecord; offering?: OfferingRecord }[] {
     const writes: {
       kind: 'create' | 'update';

@@ -67,14 +67,7 @@ export class SubscriptionSnapshot {
   }
 }
 
-/**
- * Accounts, offerings and subscriptions of one mock (or one session): the seeded records, shared, plus this
- * store's own changes. List order: creation order, created subscriptions last, so a create never shifts the
- * records of pages already served. Snapshots copy the changes only; a reset drops them.
- * @example
- * const store = new SubscriptionStore(new SeededSubscriptions(seedSubscriptions({ seed: 1, subscriptions: 300 })));
- * store.list([{ op: 'eq', attribute: 'email', values: ['ada@example.com'] }], { offset: 0, limit: 25 });
- */
+/** A mock's (or session's) subscriptions: shared seed plus own changes; creates list last, so pages never shift. */
 export class SubscriptionStore {
   private changes: SubscriptionChanges;
   private moves = 0;
@@ -119,10 +112,7 @@ export class SubscriptionStore {
     return this.seeded.offerings.get(id) ?? this.changes.offerings.get(id);
   }
 
-  /**
-   * The page of records matching every expression (AND), and how many match. Through an eq index the work is
-   * that of the page (and of the shortest candidate list when several expressions are given), not of the store.
-   */
+  /** The matching page (AND) and count; through an eq index the work is the page's, not the store's. */
   list(filter: readonly FilterExpression[], page: Page): SubscriptionPage {
     const end = page.offset + page.limit;
     if (filter.length === 0) {
@@ -233,10 +223,7 @@ export class SubscriptionStore {
     return record;
   }
 
-  /**
-   * The shortest list of candidate positions an indexed eq expression gives (seeded, then created: ascending),
-   * and the expressions left to test on each candidate.
-   */
+  /** The shortest candidate positions an indexed eq gives (ascending), and the expressions left to test. */
   private candidates(filter: readonly FilterExpression[]): {
     candidates: Positions | undefined;
     rest: FilterExpression[];
