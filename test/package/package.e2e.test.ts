@@ -1,5 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +22,7 @@ const run = promisify(execFile);
 const root = packageRoot();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let project = '';
+let stage = '';
 let files: string[] = [];
 
 /** Bytes and package count of an installed node_modules. */
@@ -32,12 +42,28 @@ function footprint(folder: string): { bytes: number; packages: number } {
   return { bytes, packages };
 }
 
+/** What the build and the pack read, copied: the build then writes its own dist/, not the one other files run. */
+const COPIED = (name: string) => !['node_modules', 'dist', 'reports', '.git'].includes(name);
+
+/**
+ * The checkout copied with its node_modules linked: the build below writes there, not into the dist/ that other
+ * test files run the CLI from at the same time (one of them imported a module the build was rewriting).
+ */
+function stagedCopy(): string {
+  const stage = mkdtempSync(join(tmpdir(), 'subcat-stage-'));
+  for (const name of readdirSync(root).filter(COPIED))
+    cpSync(join(root, name), join(stage, name), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
+  return stage;
+}
+
 beforeAll(async () => {
+  stage = stagedCopy();
   // The full build, as `prepack` runs it (the quick build of npm start writes no declarations).
-  await run(npm, ['run', 'build', '--silent'], { cwd: root });
+  await run(npm, ['run', 'build', '--silent'], { cwd: stage });
   project = mkdtempSync(join(tmpdir(), 'subcat-package-'));
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
-    cwd: root,
+    cwd: stage,
   });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   if (packed === undefined) throw new Error('npm pack said nothing');
@@ -53,6 +79,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (project !== '') rmSync(project, { recursive: true, force: true });
+  if (stage !== '') rmSync(stage, { recursive: true, force: true });
 });
 
 describe('the packed package', () => {
