@@ -62,12 +62,14 @@ describe('sendAnswer', () => {
     expect(written.head?.[1].Connection).toBe(close ? 'close' : undefined);
   });
 
-  it('drains an unread body up to the limit, then cuts the connection', () => {
+  it('drains an unread body a chunk a turn up to the limit, then cuts the connection', async () => {
     const { exchange, incoming, socket } = fakes(unreadBody);
     sendAnswer(exchange, ANSWER, DRAIN, false);
     incoming.write(Buffer.alloc(6));
-    expect(socket.destroyed).toBe(0);
     incoming.write(Buffer.alloc(6));
+    // The second chunk waits for a later turn of the event loop.
+    expect(socket.destroyed).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
     expect(socket.destroyed).toBe(1);
     vi.advanceTimersByTime(DRAIN.ms * 2);
     expect(socket.destroyed).toBe(1);

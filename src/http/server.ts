@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { answerClientError, answerConnect } from './client-error.js';
 import type { Logger } from './logger.js';
 import { bugAnswer } from './http-error.js';
+import { bodyTurns } from './loop-turns.js';
 import { createPipeline, type PipelineConfig } from './pipeline.js';
 import { urlHost } from './public-url.js';
 import { Exchange, hasBody, requestId, type Answer } from './route.js';
@@ -180,7 +181,10 @@ function drainThenClose(exchange: Exchange, drain: DrainLimit): void {
   };
   request.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > drain.bytes) cut();
+    if (received > drain.bytes) return cut();
+    // A chunk a turn, in turn with the large bodies: a hundred refused bodies read at once held a health check.
+    request.pause();
+    void bodyTurns.next().then(() => request.resume());
   });
   request.once('end', () => {
     if (!socket.writable) close(); // else node's destroySoon comes, and closes
