@@ -79,13 +79,13 @@ async function judge(ctx: CheckContext, drawn: GeneratedCase, collection: PageWa
   if (!whole.complete) return {};
   const filtered = idsOf(whole.records);
   const paged = idsOf(small.records);
-  const compared = small.complete ? filtered : filtered.slice(0, paged.length);
   const complete = perTerm?.every((walk) => walk.complete && walk.failed === undefined) ?? false;
   const problem = relationProblem(
-    compared,
+    filtered,
     paged,
     collection.complete ? idsOf(collection.records) : undefined,
     complete ? perTerm?.map((walk) => idsOf(walk.records)) : undefined,
+    small.complete,
   );
   return problem === undefined
     ? {}

@@ -42,6 +42,25 @@ describe('relationProblem', () => {
       relation: undefined,
     },
     {
+      what: 'a small-page walk stopped at its bound, its prefix matching and A:B the whole intersection',
+      args: [
+        ['a', 'b', 'c'],
+        ['a'],
+        undefined,
+        [
+          ['a', 'b', 'c', 'x'],
+          ['a', 'b', 'c'],
+        ],
+        false,
+      ],
+      relation: undefined,
+    },
+    {
+      what: 'a small-page walk stopped at its bound that differs from the prefix',
+      args: [['a', 'b', 'c'], ['b'], undefined, undefined, false],
+      relation: 'small pages hold the same records as 100-record pages',
+    },
+    {
       what: 'a record on two pages',
       args: [['a', 'b'], ['a', 'a', 'b'], undefined, undefined],
       relation: 'pages partition the filtered list',
@@ -64,7 +83,8 @@ describe('relationProblem', () => {
   ] as const;
   it.each(cases)('finds $relation for $what', ({ args, relation }) => {
     const [filtered, paged, collection, perTerm] = args;
-    expect(relationProblem(filtered, paged, collection, perTerm)?.relation).toBe(relation);
+    const pagedWhole = args.length === 5 ? args[4] : undefined;
+    expect(relationProblem(filtered, paged, collection, perTerm, pagedWhole)?.relation).toBe(relation);
   });
 });
 

@@ -185,12 +185,16 @@ export function describeCase(drawn: GeneratedCase): string {
   return `${drawn.operation} ${parts.join('&')}`;
 }
 
-/** What is wrong between the ids the relations compare, in words; undefined when every relation holds. */
+/**
+ * What is wrong between the ids the relations compare, in words; undefined when every relation holds. A small-page
+ * walk stopped at its page bound (`pagedWhole` false) is compared with the filtered list's prefix only.
+ */
 export function relationProblem(
   filtered: readonly string[],
   paged: readonly string[],
   collection: readonly string[] | undefined,
   perTerm: ReadonlyArray<readonly string[]> | undefined,
+  pagedWhole = true,
 ): { relation: string; detail: string } | undefined {
   const pagedSet = new Set(paged);
   if (pagedSet.size !== paged.length) {
@@ -201,8 +205,10 @@ export function relationProblem(
     };
   }
   const filteredSet = new Set(filtered);
-  const onlyPaged = paged.filter((id) => !filteredSet.has(id));
-  const onlyWhole = filtered.filter((id) => !pagedSet.has(id));
+  const prefix = pagedWhole ? filtered : filtered.slice(0, paged.length);
+  const prefixSet = new Set(prefix);
+  const onlyPaged = paged.filter((id) => !prefixSet.has(id));
+  const onlyWhole = prefix.filter((id) => !pagedSet.has(id));
   if (onlyPaged.length > 0 || onlyWhole.length > 0) {
     return {
       relation: 'small pages hold the same records as 100-record pages',
